@@ -1,0 +1,10 @@
+// Every bench section, in the order bench/run.ts runs them. Append new cases here.
+import type { BenchCase } from './bench-case.js';
+import { knowledgeBaseBench } from './cases/knowledge-base.js';
+import { conceptDetectionBench } from './cases/concept-detection.js';
+import { cartridgeDeployBench } from './cases/cartridge-deploy.js';
+import { analysisFlowBench } from './cases/analysis-flow.js';
+import { httpThroughputBench } from './cases/http-throughput.js';
+import { medicationBench } from './cases/medication.js';
+
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, httpThroughputBench, cartridgeDeployBench, medicationBench];

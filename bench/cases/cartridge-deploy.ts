@@ -1,0 +1,123 @@
+// Cartridge deployment of a 100,000-term dictionary cartridge (built with the cartridge builder):
+// submit (read + validate the archive, record the job) and the job (validate, parse, apply in one
+// transaction, finish) on a real SQLite store, plus PostgreSQL when DATABASE_URL is set. Runs in a
+// child process so its peak RSS is the deployment's own, not the bench process's.
+// Goal: a 100k-term deployment in < 10 s.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchCase, BenchFigure } from '../bench-case.js';
+
+const TERMS = 100_000;
+const SELF = fileURLToPath(import.meta.url);
+
+interface ChildFigures {
+  readonly archiveBytes: number;
+  readonly buildMs: number;
+  readonly submitMs: number;
+  readonly jobMs: number;
+  readonly totalMs: number;
+  /** PUT of the same archive once deployed (every artifact replaced). */
+  readonly redeployMs: number;
+  readonly state: string;
+  readonly maxRssMiB: number;
+  readonly baselineRssMiB: number;
+}
+
+async function measure(dataDir: string, databaseUrl: string | undefined): Promise<ChildFigures> {
+  const { buildCartridgeFromSources } = await import('../../src/cartridge/build-cartridge.js');
+  const { createDeploymentService } = await import('../../src/cartridge/deployment-service.js');
+  const { createDeploymentRunner } = await import('../../src/cartridge/deployment-runner.js');
+  const { openStore } = await import('../../src/store/open-store.js');
+  const store = await openStore({ dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) });
+  const baselineRssMiB = process.memoryUsage().rss / 2 ** 20;
+  try {
+    const id = 'bench.terms_100k_v1.0';
+    const rows = ['cui,preferredName,surfaceForms,semanticType,icd10Code'];
+    for (let i = 0; i < TERMS; i++) rows.push(`C${String(1_000_000 + i)},Benchmark concept ${i},bench term ${i}|bt ${i} synonym,dsyn,X${i % 1000}`);
+    let t = performance.now();
+    const built = await buildCartridgeFromSources([
+      { path: 'cartridge.json', text: JSON.stringify({ id, name: 'Bench 100k', namespace: 'bench', version: 'v1.0', description: '100k terms' }) },
+      { path: 'dictionaries/terms.csv', text: rows.join('\n') },
+      { path: 'libraries/library.json', text: JSON.stringify({ id: `${id}_library`, name: 'Library', sourceName: 'bench', sourceVersion: 'v1.0', dictionaries: [`${id}_terms`], enabled: true }) },
+      { path: 'profiles/profile.json', text: JSON.stringify({ id: `${id}_profile`, name: 'P', description: 'p', annotators: [{ name: 'concept_detection', parameters: { libraries: [`${id}_library`] } }] }) },
+    ]);
+    if (!built.ok || built.archive === undefined) throw new Error(`bench cartridge did not build: ${JSON.stringify(built.issues.slice(0, 3))}`);
+    const buildMs = performance.now() - t;
+    const tenant = `bench-${process.pid}`;
+    const service = createDeploymentService({ store });
+    const runner = createDeploymentRunner({ store, pollIntervalMs: 1000, leaseMs: 60_000, maxAttempts: 3 });
+    t = performance.now();
+    await service.submit({ tenant, archive: built.archive, mode: 'create', correlationId: 'bench', isOperator: false });
+    const submitMs = performance.now() - t;
+    const t2 = performance.now();
+    await runner.runOnce();
+    const jobMs = performance.now() - t2;
+    const totalMs = performance.now() - t;
+    const state = (await store.getDeployment(tenant, id))?.state ?? 'missing';
+    t = performance.now();
+    await service.submit({ tenant, archive: built.archive, mode: 'update', correlationId: 'bench-2', isOperator: false });
+    await runner.runOnce();
+    const redeployMs = performance.now() - t;
+    await store.deleteTenant(tenant);
+    return { archiveBytes: built.archive.length, buildMs, submitMs, jobMs, totalMs, redeployMs, state, maxRssMiB: process.resourceUsage().maxRSS / 1024, baselineRssMiB };
+  } finally {
+    await store.close();
+  }
+}
+
+function runChild(root: string, databaseUrl: string | undefined): ChildFigures {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cartridge-'));
+  try {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '' },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    if (result.status !== 0) throw new Error(`child failed (${String(result.status)}): ${result.stderr.slice(-500)}`);
+    const line = result.stdout.trim().split('\n').pop() ?? '';
+    return JSON.parse(line) as ChildFigures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function figures(label: string, f: ChildFigures): BenchFigure[] {
+  return [
+    { name: `${label}: deployment (submit + job)`, value: f.totalMs, unit: 'ms', goal: '< 10000 ms' },
+    { name: `${label}:   submit (read, validate, record)`, value: f.submitMs, unit: 'ms' },
+    { name: `${label}:   job (validate, apply, finish)`, value: f.jobMs, unit: 'ms' },
+    { name: `${label}: final state`, value: f.state },
+    { name: `${label}: redeployment (PUT, all replaced)`, value: f.redeployMs, unit: 'ms' },
+    { name: `${label}: peak RSS of the process`, value: f.maxRssMiB, unit: 'MiB' },
+    { name: `${label}: RSS before building`, value: f.baselineRssMiB, unit: 'MiB' },
+  ];
+}
+
+export const cartridgeDeployBench: BenchCase = {
+  name: 'cartridge deployment (100,000-term dictionary)',
+  async run(ctx) {
+    ctx.log('building and deploying a 100k-term cartridge on SQLite (child process)');
+    const sqlite = runChild(ctx.root, undefined);
+    const out: BenchFigure[] = [
+      { name: 'archive size', value: sqlite.archiveBytes / 2 ** 20, unit: 'MiB' },
+      { name: 'build with the cartridge builder', value: sqlite.buildMs, unit: 'ms' },
+      ...figures('sqlite', sqlite),
+    ];
+    const pgUrl = process.env.DATABASE_URL;
+    if (pgUrl !== undefined && pgUrl !== '') {
+      ctx.log('same on PostgreSQL');
+      out.push(...figures('postgres', runChild(ctx.root, pgUrl)));
+    }
+    return out;
+  },
+};
+
+if (process.argv[2] === '--child' && process.argv[3] !== undefined) {
+  const url = process.env.BENCH_CHILD_DATABASE_URL;
+  const result = await measure(process.argv[3], url === undefined || url === '' ? undefined : url);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}

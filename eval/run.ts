@@ -1,0 +1,62 @@
+// `npm run eval [-- <name-substring>...]`: runs every accuracy evaluation present in eval/ and prints its
+// report. An evaluation is listed here once; a file that is absent from the checkout is skipped.
+// Evaluations report figures; they never fail the run on a score.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface EvalEntry {
+  readonly name: string;
+  /** File under eval/ that must exist for the entry to run. */
+  readonly file: string;
+  run(evalDir: string): Promise<string>;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+const evalDir = process.env.EVAL_DIR ?? '/work/shared/eval';
+
+const EVALS: readonly EvalEntry[] = [
+  {
+    name: 'concept detection (NCBI Disease, BC5CDR)',
+    file: 'concepts-eval.ts',
+    async run(dir) {
+      const { runConceptEval } = await import('./concepts-eval.js');
+      return (await runConceptEval({ evalDir: dir })).text;
+    },
+  },
+  {
+    name: 'medication (PHEE drug events)',
+    file: 'medication-eval.ts',
+    async run(dir) {
+      const { runMedicationEval } = await import('./medication-eval.js');
+      return (await runMedicationEval({ evalDir: dir })).text;
+    },
+  },
+  { name: 'symptom_disease mentions (NCBI Disease dev)', file: 'symptom-disease-eval.ts', run: async (dir) => (await (await import('./symptom-disease-eval.js')).runSymptomDiseaseEval({ evalDir: dir })).text },
+  {
+    name: 'context: negation, hypothetical, historical (NegEx kit, BioScope)',
+    file: 'context-eval.ts',
+    async run(dir) {
+      const { runContextEval, formatContextEval } = await import('./context-eval.js');
+      return formatContextEval(runContextEval(dir));
+    },
+  },
+];
+
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const entry of EVALS) {
+  if (filters.length > 0 && !filters.some((f) => entry.name.includes(f))) continue;
+  console.log(`\n=== ${entry.name}`);
+  if (!existsSync(join(here, entry.file))) {
+    console.log(`(skipped: eval/${entry.file} is not present)`);
+    continue;
+  }
+  const started = Date.now();
+  try {
+    console.log(await entry.run(evalDir));
+  } catch (error) {
+    console.log(`(failed to run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
+    process.exitCode = 1;
+  }
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -1,0 +1,187 @@
+// Analysis as the HTTP layer and the CLI see it: resolves persisted flows and profiles (the tenant's
+// own, then the system tenant's), then runs the pipeline on a pool of worker threads sized to the
+// cores, so the event loop stays free for health checks and artifact writes. A task over its time
+// budget is aborted: piscina terminates that worker thread and starts a fresh one (recycling).
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { readWithAlias } from '../artifacts/aliases.js';
+import { SYSTEM_TENANT } from '../artifacts/reserved.js';
+import { DomainError } from '../errors.js';
+import type { AnalyzeLimits } from '../engine/analyze.js';
+import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types.js';
+import type { KnowledgeBase } from '../knowledge/kb.js';
+import type { Store } from '../store/store.js';
+import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
+import { runAnalysisTask, type AnalysisTask } from './analysis-task.js';
+import { KnowledgeVersions } from './knowledge-versions.js';
+import { ResourceProvider } from './resource-provider.js';
+
+export interface AnalysisServiceOptions {
+  readonly store: Store;
+  /** Where workers open their own store connection (same settings as the service's). */
+  readonly storeConfig: { readonly databaseUrl?: string; readonly dataDir: string };
+  readonly kbDir: string;
+  /** Worker threads; 0 runs analysis on the calling thread (no time budget enforcement). */
+  readonly workers: number;
+  readonly timeoutMs: number;
+  /** Tasks waiting for a worker beyond this are refused with 503. */
+  readonly maxQueue: number;
+  readonly limits: AnalyzeLimits;
+  /** Needed only when workers is 0. */
+  readonly loadKb?: () => Promise<KnowledgeBase>;
+}
+
+export interface AnalyzeOptions {
+  readonly returnAnalyzedText: boolean;
+  readonly debugTextRestore: boolean;
+}
+
+export interface AnalysisService {
+  /** POST /v1/analyze: body carries `unstructured` and `annotatorFlows`. Resolves to the response JSON text. */
+  analyzeWithFlows(tenant: string, body: unknown, options: AnalyzeOptions): Promise<string>;
+  /** POST /v1/analyze/{flow_id}: containers already parsed from text or JSON; optional profile id from the body. */
+  analyzeWithFlowId(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, options: AnalyzeOptions): Promise<string>;
+  /** Loads the knowledge base in every worker so the first requests do not pay for it. */
+  warmUp(): Promise<void>;
+  readonly running: () => number;
+  readonly queued: () => number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_WORKERS = Math.max(1, availableParallelism());
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+async function readArtifact(store: Store, kind: 'flow' | 'profile', tenant: string, id: string): Promise<unknown> {
+  const found = await readWithAlias(kind, id, async (i) => (await store.getArtifact(tenant, kind, i)) ?? (await store.getArtifact(SYSTEM_TENANT, kind, i)));
+  return found?.value.body;
+}
+
+async function resolveProfiles(store: Store, tenant: string, flows: readonly AcdAnnotatorFlow[]): Promise<Record<string, AcdProfile>> {
+  const ids = [...new Set(flows.map((f) => f.profile).filter((p): p is string => typeof p === 'string' && p !== ''))];
+  const profiles: Record<string, AcdProfile> = {};
+  for (const id of ids) {
+    const body = await readArtifact(store, 'profile', tenant, id);
+    if (body === undefined) throw new DomainError('PROFILE_NOT_FOUND', `Profile "${id}" named by the annotator flow was not found.`);
+    profiles[id] = body as AcdProfile;
+  }
+  return profiles;
+}
+
+/** A profile id given in the body applies to every annotator flow that names none. */
+function withProfile(flows: readonly AcdAnnotatorFlow[], profileId: string | undefined): AcdAnnotatorFlow[] {
+  return flows.map((f) => (profileId !== undefined && (f.profile === undefined || f.profile === '') ? { ...f, profile: profileId } : f));
+}
+
+function annotatorFlowsOf(body: Record<string, unknown>): AcdAnnotatorFlow[] {
+  const flows = body['annotatorFlows'];
+  if (!Array.isArray(flows) || flows.length === 0 || !flows.every((f) => isObject(f) && isObject(f['flow']))) {
+    throw new DomainError('INVALID_ANNOTATOR_FLOW', 'The body needs "annotatorFlows": a non-empty array of objects, each with a "flow" object.');
+  }
+  return flows as AcdAnnotatorFlow[];
+}
+
+function optionalProfileId(body: unknown): string | undefined {
+  if (!isObject(body)) return undefined;
+  const p = body['profile'];
+  if (p === undefined) return undefined;
+  if (typeof p !== 'string' || p === '') throw new DomainError('INVALID_REQUEST', '"profile" must be a non-empty profile id string.');
+  return p;
+}
+
+export function createAnalysisService(options: AnalysisServiceOptions): AnalysisService {
+  const versions = new KnowledgeVersions();
+  const unfollow = versions.follow(options.store);
+  const pool = options.workers > 0 ? createPool(options) : undefined;
+  let inline: Promise<ResourceProvider> | undefined;
+  let running = 0;
+
+  function inlineProvider(): Promise<ResourceProvider> {
+    if (options.loadKb === undefined) throw new Error('analysis with 0 workers needs loadKb');
+    inline ??= options.loadKb().then((kb) => new ResourceProvider(kb, options.store));
+    return inline;
+  }
+
+  async function run(task: AnalysisTask): Promise<string> {
+    running += 1;
+    try {
+      if (pool === undefined) return await runAnalysisTask(task, await inlineProvider());
+      const outcome = await runOnPool(pool, task, options.timeoutMs, () => {
+        // The aborted worker was terminated; let its replacement load the knowledge base right away.
+        void pool.run(null, { name: 'warmUp' }).catch(() => undefined);
+      });
+      if (!outcome.ok) throw new DomainError(outcome.kind, outcome.description);
+      return outcome.json;
+    } finally {
+      running -= 1;
+    }
+  }
+
+  function task(tenant: string, containers: unknown, flows: readonly AcdAnnotatorFlow[], profiles: Record<string, AcdProfile>, o: AnalyzeOptions, echo: boolean): AnalysisTask {
+    return {
+      tenant, knowledgeVersion: versions.version(tenant), containers, annotatorFlows: flows, profiles,
+      returnAnalyzedText: o.returnAnalyzedText, debugTextRestore: o.debugTextRestore, echoAnnotatorFlows: echo, limits: options.limits,
+    };
+  }
+
+  return {
+    async analyzeWithFlows(tenant, body, o) {
+      if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
+      const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
+      const profiles = await resolveProfiles(options.store, tenant, flows);
+      return run(task(tenant, body['unstructured'], flows, profiles, o, true));
+    },
+    async analyzeWithFlowId(tenant, flowId, containers, profileId, o) {
+      const flow = (await readArtifact(options.store, 'flow', tenant, flowId)) as AcdFlow | undefined;
+      if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
+      const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
+      const profiles = await resolveProfiles(options.store, tenant, flows);
+      return run(task(tenant, containers, flows, profiles, o, false));
+    },
+    async warmUp() {
+      if (pool === undefined) {
+        await inlineProvider();
+        return;
+      }
+      await Promise.all(Array.from({ length: options.workers }, () => pool.run(null, { name: 'warmUp' })));
+    },
+    running: () => running,
+    queued: () => pool?.queueSize ?? 0,
+    async close() {
+      await (await unfollow)();
+      await pool?.destroy();
+    },
+  };
+}
+
+function createPool(options: AnalysisServiceOptions): Piscina {
+  // Under tsx the sources are .ts; the built service runs the compiled .js beside this file.
+  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  const workerData: AnalysisWorkerData = { kbDir: options.kbDir, store: options.storeConfig };
+  return new Piscina({
+    filename: new URL(`./analysis-worker${ext}`, import.meta.url).href,
+    workerData,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    idleTimeout: 2 ** 31 - 1,
+    maxQueue: options.maxQueue,
+  });
+}
+
+async function runOnPool(pool: Piscina, task: AnalysisTask, timeoutMs: number, onRecycled: () => void): Promise<AnalysisOutcome> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    return (await pool.run(task, { signal })) as AnalysisOutcome;
+  } catch (error) {
+    if (signal.aborted) {
+      onRecycled();
+      throw new DomainError('ANALYSIS_TIMEOUT', `Analysis exceeded its time budget of ${timeoutMs} ms and was cancelled; the worker was recycled.`);
+    }
+    if (error instanceof Error && /queue is at limit/i.test(error.message)) {
+      throw new DomainError('ANALYSIS_UNAVAILABLE', 'Too many analyses are waiting; retry shortly.');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,113 @@
+// Applies a validated cartridge to one tenant: all or nothing. Used by the asynchronous job runner
+// (deployment-runner.ts) and by the deprecated synchronous POST /v1/deploy (deployment-service.ts).
+// Every artifact of the cartridge is written by Store.applyCartridge in ONE transaction, so a
+// process killed mid-deployment leaves either the previous artifacts or the new ones, never a mix.
+import type { ArtifactResponse, Store } from '../store/store.js';
+import { readArchive, type ArchiveLimits } from './archive-reader.js';
+import { cartridgeIssue, formatIssue, type CartridgeIssue } from './cartridge-issue.js';
+import type { CartridgeManifest } from './cartridge-model.js';
+import { checkCartridgeId } from './check-definitions.js';
+import { parseCartridge } from './parse-cartridge.js';
+import { toNewArtifacts, validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
+
+/** How a deployment ended. `applied` is true when the store was written (knowledge changed). */
+export interface DeploymentOutcome {
+  readonly state: 'completed' | 'failed';
+  /** artifactResponseCode: 200 completed; 400 invalid cartridge; 500 internal failure. */
+  readonly code: number;
+  readonly responses: readonly ArtifactResponse[];
+  readonly applied: boolean;
+  /** Of the written artifacts, how many replaced an existing one (the others were created). */
+  readonly updated: number;
+}
+
+const MAX_LISTED_ISSUES = 20;
+
+/** ERROR issues that concern the archive as a whole (unreadable, unsafe, no or bad manifest). */
+export function archiveProblems(validation: CartridgeValidation): CartridgeIssue[] {
+  const problems = validation.issues.filter((i) => i.level === 'ERROR' && i.artifact === undefined);
+  if (validation.manifest === undefined && problems.length === 0) {
+    return validation.issues.filter((i) => i.level === 'ERROR');
+  }
+  return problems;
+}
+
+/** What a submission needs to know before the job runs: the manifest, archive-level problems and the artifact ids. */
+export interface ArchiveInspection {
+  readonly manifest?: CartridgeManifest;
+  /** ERROR issues of the archive as a whole; empty when the job may be recorded. */
+  readonly problems: readonly CartridgeIssue[];
+  /** Ids of the artifacts the archive would write or reject (skipped predefined ones excluded). */
+  readonly artifactIds: readonly string[];
+}
+
+/**
+ * The cheap check done while the client waits: the whole archive is read under the limits (sizes,
+ * entry count, compression ratio, unsafe names) but only the metadata files are parsed, so large
+ * dictionaries are not compiled twice. The job runs the full validation (validateCartridge).
+ */
+export async function inspectArchive(archive: Buffer, limits: Partial<ArchiveLimits>): Promise<ArchiveInspection> {
+  const read = await readArchive(archive, limits);
+  if (!read.ok) return { problems: read.issues.filter((i) => i.level === 'ERROR'), artifactIds: [] };
+  const parsed = parseCartridge(read.files.filter((f) => f.name === 'metadata' || f.name.endsWith('/metadata')));
+  const problems = parsed.issues.filter((i) => i.level === 'ERROR' && i.artifact === undefined);
+  const manifest = parsed.manifest;
+  if (manifest === undefined) return { problems: problems.length > 0 ? problems : parsed.issues.filter((i) => i.level === 'ERROR'), artifactIds: [] };
+  if (manifest.id !== '') {
+    const bad = checkCartridgeId(manifest.id, manifest.namespace);
+    if (bad !== null) problems.push(cartridgeIssue('ERROR', 'INVALID_ID', bad, { path: 'metadata' }));
+  }
+  const artifactIds = parsed.artifacts.filter((a) => a.disposition !== 'skip').map((a) => a.id);
+  return { manifest, problems, artifactIds };
+}
+
+/** One line listing issues (at most MAX_LISTED_ISSUES, then a count of the rest). */
+export function describeCartridgeIssues(issues: readonly CartridgeIssue[]): string {
+  const shown = issues.slice(0, MAX_LISTED_ISSUES).map(formatIssue);
+  const more = issues.length - shown.length;
+  return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
+}
+
+/** Reads and checks the archive, then applies it (see applyValidatedCartridge). */
+export async function deployCartridgeArchive(store: Store, tenant: string, archive: Buffer, limits: Partial<ArchiveLimits>): Promise<DeploymentOutcome> {
+  return applyValidatedCartridge(store, tenant, await validateCartridge(archive, limits));
+}
+
+/**
+ * Writes a validated cartridge for `tenant`. A cartridge with archive-level problems, or with any
+ * invalid artifact, writes nothing and fails with code 400 (each artifact's response says why).
+ * Responses of written artifacts are 201 "Created", or 200 "OK" when the artifact already existed.
+ */
+export async function applyValidatedCartridge(store: Store, tenant: string, validation: CartridgeValidation): Promise<DeploymentOutcome> {
+  const problems = archiveProblems(validation);
+  const manifest = validation.manifest;
+  if (manifest === undefined || problems.length > 0) {
+    const description = `Cartridge is not accessible: ${describeCartridgeIssues(problems)}`;
+    return { state: 'failed', code: 400, applied: false, updated: 0, responses: [{ code: 400, message: 'Bad Request', level: 'ERROR', description, artifact: manifest?.id ?? '' }] };
+  }
+  if (!validation.ok) {
+    return { state: 'failed', code: 400, applied: false, updated: 0, responses: rolledBack(validation.responses) };
+  }
+  const existed = await existingIds(store, tenant, validation);
+  await store.applyCartridge(tenant, manifest.id, toNewArtifacts(validation.artifacts, tenant));
+  const responses = validation.responses.map((r) => (r.code === 201 && existed.has(r.artifact) ? asUpdated(r) : r));
+  return { state: 'completed', code: 200, applied: true, updated: existed.size, responses };
+}
+
+/** Ids of the planned artifacts that the tenant already has (same kind and id). */
+async function existingIds(store: Store, tenant: string, validation: CartridgeValidation): Promise<Set<string>> {
+  const found = await Promise.all(validation.artifacts.map(async (a) => ((await store.getArtifact(tenant, a.kind, a.id)) === undefined ? undefined : a.id)));
+  return new Set(found.filter((id): id is string => id !== undefined));
+}
+
+function asUpdated(r: ArtifactResponse): ArtifactResponse {
+  const description = r.description?.replace(/ created\.$/, ' updated.');
+  return { ...r, code: 200, message: 'OK', ...(description === undefined ? {} : { description }) };
+}
+
+/** Valid artifacts of a failed cartridge were not written: say so next to the invalid ones. */
+function rolledBack(responses: readonly ArtifactResponse[]): ArtifactResponse[] {
+  return responses.map((r) => (r.code === 201
+    ? { code: 400, message: 'Not deployed', level: 'WARNING', description: `${r.description?.replace(/ created\.$/, '') ?? r.artifact} not deployed: other artifacts of the cartridge are invalid, so nothing was changed.`, artifact: r.artifact }
+    : r));
+}

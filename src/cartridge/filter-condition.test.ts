@@ -1,0 +1,291 @@
+import { test, describe, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { isDomainError } from '../errors.js';
+import {
+  applyFilter,
+  compileCondition,
+  compileFilter,
+  fieldReader,
+  filtersOf,
+  filterTargetKey,
+  validateCondition,
+  validateFilter,
+} from './filter-condition.js';
+import { validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
+
+const match = (field: string, values: unknown[] | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  type: 'match', field, ...(values === undefined ? {} : { values }), ...extra,
+});
+const keeps = (condition: unknown, annotation: Record<string, unknown>): boolean => compileCondition(condition)(annotation);
+
+describe('match operators', () => {
+  const concept = { cui: 'C0011860', preferredName: 'Diabetes Mellitus', semanticType: 'dsyn', source: 'umls.2022AA', negated: true, score: 0.72, count: '3' };
+
+  test('equals (and the DOC spelling "equal"), with several values meaning any of them', () => {
+    assert.equal(keeps(match('cui', ['C1', 'C0011860'], { operator: 'equals' }), concept), true);
+    assert.equal(keeps(match('cui', ['C0011860'], { operator: 'equal' }), concept), true);
+    assert.equal(keeps(match('cui', ['c0011860'], { operator: 'equals' }), concept), false);
+  });
+  test('operator defaults to equals and type to match', () => {
+    assert.equal(keeps({ field: 'semanticType', values: ['dsyn'] }, concept), true);
+    assert.equal(keeps({ field: 'semanticType', values: ['sosy'] }, concept), false);
+  });
+  test('booleans and numbers compare through their string form ("true")', () => {
+    assert.equal(keeps(match('negated', ['true']), concept), true);
+    assert.equal(keeps(match('negated', ['false']), concept), false);
+  });
+  test('caseInsensitive folds both sides', () => {
+    assert.equal(keeps(match('preferredName', ['DIABETES MELLITUS'], { caseInsensitive: true }), concept), true);
+    assert.equal(keeps(match('preferredName', ['DIABETES MELLITUS'], { caseInsensitive: false }), concept), false);
+  });
+  test('contains, containsOneOf and startsWith', () => {
+    assert.equal(keeps(match('preferredName', ['Mellitus'], { operator: 'contains' }), concept), true);
+    assert.equal(keeps(match('preferredName', ['mellitus'], { operator: 'contains' }), concept), false);
+    assert.equal(keeps(match('preferredName', ['xyz', 'betes'], { operator: 'containsOneOf' }), concept), true);
+    assert.equal(keeps(match('source', ['umls'], { operator: 'startsWith' }), concept), true);
+    assert.equal(keeps(match('source', ['2022'], { operator: 'startsWith' }), concept), false);
+  });
+  test('numeric comparisons parse numbers from values and fields', () => {
+    assert.equal(keeps(match('score', ['0.7'], { operator: 'greaterThanOrEqualTo' }), concept), true);
+    assert.equal(keeps(match('score', ['0.72'], { operator: 'greaterThan' }), concept), false);
+    assert.equal(keeps(match('score', ['0.72'], { operator: 'lessThanOrEqualTo' }), concept), true);
+    assert.equal(keeps(match('score', ['0.72'], { operator: 'lessThan' }), concept), false);
+    assert.equal(keeps(match('count', ['2'], { operator: 'greaterThan' }), concept), true, 'numeric strings in fields');
+    assert.equal(keeps(match('preferredName', ['2'], { operator: 'greaterThan' }), concept), false, 'non-numeric field');
+    assert.equal(keeps(match('missing', ['2'], { operator: 'lessThan' }), concept), false, 'missing field');
+  });
+  test('fieldExists: present and non-empty; values not needed', () => {
+    assert.equal(keeps(match('cui', undefined, { operator: 'fieldExists' }), concept), true);
+    assert.equal(keeps(match('nothere', undefined, { operator: 'fieldExists' }), concept), false);
+    assert.equal(keeps(match('x', undefined, { operator: 'fieldExists' }), { x: '' }), false);
+    assert.equal(keeps(match('x', undefined, { operator: 'fieldExists' }), { x: [] }), false);
+    assert.equal(keeps(match('x', undefined, { operator: 'fieldExists' }), { x: {} }), false);
+    assert.equal(keeps(match('x', undefined, { operator: 'fieldExists' }), { x: 0 }), true);
+    assert.equal(keeps(match('x', undefined, { operator: 'fieldExists', not: true }), { y: 1 }), true);
+  });
+  test('not negates; a missing field never matches, so not:true keeps it', () => {
+    assert.equal(keeps(match('negated', ['true'], { not: true }), concept), false);
+    assert.equal(keeps(match('negated', ['true'], { not: true }), { cui: 'C1' }), true);
+    assert.equal(keeps(match('negated', ['true']), { cui: 'C1' }), false);
+  });
+});
+
+describe('field paths', () => {
+  const ann = {
+    disambiguationData: { validity: 'VALID' },
+    insightModelData: { diagnosis: { usage: { explicitScore: 0.9 } } },
+    drug: [{ name1: [{ drugNormalizedName: 'aspirin' }] }, { name1: [{ drugNormalizedName: 'heparin' }] }],
+    insightModelCandidates: ['ICMedication', 'ICAlcohol'],
+    section: { trigger: { sectionNormalizedName: 'family history' } },
+  };
+  test('dotted paths into nested objects', () => {
+    assert.equal(keeps(match('disambiguationData.validity', ['VALID']), ann), true);
+    assert.equal(keeps(match('insightModelData.diagnosis.usage.explicitScore', ['0.7'], { operator: 'greaterThanOrEqualTo' }), ann), true);
+  });
+  test('arrays on the way: any element', () => {
+    assert.equal(keeps(match('drug.name1.drugNormalizedName', ['heparin']), ann), true);
+    assert.equal(keeps(match('drug.name1.drugNormalizedName', ['warfarin']), ann), false);
+    assert.equal(keeps(match('insightModelCandidates', ['ICAlcohol']), ann), true);
+    assert.deepEqual(fieldReader('drug.name1.drugNormalizedName')(ann), ['aspirin', 'heparin']);
+  });
+  test('"*." searches the rest of the path at any depth, the top level included', () => {
+    assert.equal(keeps(match('*.sectionNormalizedName', ['family'], { operator: 'contains' }), ann), true);
+    assert.equal(keeps(match('*.sectionNormalizedName', ['family'], { operator: 'contains' }), { sectionNormalizedName: 'family history' }), true);
+    assert.equal(keeps(match('*.sectionNormalizedName', ['allergies']), ann), false);
+    assert.equal(keeps(match('sectionNormalizedName', ['family history']), ann), false, 'no wildcard: top level only');
+  });
+  test('inherited properties are not fields', () => {
+    assert.equal(keeps(match('constructor', undefined, { operator: 'fieldExists' }), {}), false);
+    assert.equal(keeps(match('__proto__', undefined, { operator: 'fieldExists' }), {}), false);
+  });
+});
+
+describe('groups', () => {
+  const a = { cui: 'C1', source: 'umls' };
+  const yes = match('cui', ['C1']);
+  const no = match('cui', ['C2']);
+  test('all / any / notAny / notany', () => {
+    assert.equal(keeps({ type: 'all', conditions: [yes, yes] }, a), true);
+    assert.equal(keeps({ type: 'all', conditions: [yes, no] }, a), false);
+    assert.equal(keeps({ type: 'any', conditions: [no, yes] }, a), true);
+    assert.equal(keeps({ type: 'any', conditions: [no, no] }, a), false);
+    assert.equal(keeps({ type: 'notAny', conditions: [no, no] }, a), true);
+    assert.equal(keeps({ type: 'notany', conditions: [no, yes] }, a), false);
+  });
+  test('empty any / notAny / all groups do not reject everything (generated "Include Conditions")', () => {
+    assert.equal(keeps({ type: 'any', label: 'Include Conditions' }, a), true);
+    assert.equal(keeps({ type: 'any', conditions: [] }, a), true);
+    assert.equal(keeps({ type: 'notAny', conditions: [] }, a), true);
+    assert.equal(keeps({ type: 'all', conditions: [{ type: 'any', label: 'Include Conditions' }, { type: 'notAny', conditions: [no] }] }, a), true);
+    assert.equal(keeps({ type: 'all', conditions: [{ type: 'any', label: 'Include Conditions' }, { type: 'notAny', conditions: [yes] }] }, a), false);
+  });
+  test('not on a group negates it', () => {
+    assert.equal(keeps({ type: 'all', not: true, conditions: [yes] }, a), false);
+    assert.equal(keeps({ type: 'any', not: true, conditions: [no] }, a), true);
+  });
+});
+
+describe('expression and overlaps', () => {
+  const cond = { type: 'expression', expression: '${insightModelData.diagnosis.usage.explicitScore} + ${insightModelData.diagnosis.usage.patientReportedScore}  >= 0.7' };
+  const scored = (e: number, p?: number): Record<string, unknown> => ({ insightModelData: { diagnosis: { usage: { explicitScore: e, ...(p === undefined ? {} : { patientReportedScore: p }) } } } });
+  test('expression: arithmetic over fields, missing fields read 0', () => {
+    assert.equal(keeps(cond, scored(0.4, 0.4)), true);
+    assert.equal(keeps(cond, scored(0.4, 0.2)), false);
+    assert.equal(keeps(cond, scored(0.7)), true);
+    assert.equal(keeps(cond, {}), false);
+    assert.equal(keeps({ type: 'expression', expression: '(${a} - 1) * 2 > ${b} && ${c} != 0 || -${d} == -4' }, { a: 3, b: 1, c: 0, d: 4 }), true);
+  });
+  test('malformed expressions are validation issues', () => {
+    for (const bad of ['${a} >=', '${a', '${} > 1', '1 ? 2', '(1 > 0']) {
+      assert.ok(validateCondition({ type: 'expression', expression: bad }).length > 0, bad);
+    }
+  });
+  test('overlaps: another annotation under target that satisfies the inner condition overlaps the span', () => {
+    const overlaps = {
+      type: 'overlaps', target: 'unstructured.data.concepts', not: true,
+      condition: match('insightModelCandidates', ['ICIllicitDrug'], { caseInsensitive: true }),
+    };
+    const keep = compileCondition(overlaps);
+    const med = { begin: 10, end: 20 };
+    const data = { concepts: [{ begin: 15, end: 25, insightModelCandidates: ['icillicitdrug'] }, { begin: 30, end: 40, insightModelCandidates: ['ICIllicitDrug'] }] };
+    assert.equal(keep(med, { data }), false, 'overlapped by an illicit drug concept → not kept');
+    assert.equal(keep({ begin: 0, end: 9 }, { data }), true, 'no overlap → kept');
+    assert.equal(keep(med), true, 'without context nothing overlaps');
+  });
+});
+
+describe('validation and compilation errors', () => {
+  test('malformed conditions are reported with paths', () => {
+    const issues = validateCondition({ type: 'all', conditions: [{ type: 'match', values: ['x'] }, { type: 'match', field: 'a', operator: 'bogus', values: ['x'] }, { type: 'weird' }, 'str', { type: 'match', field: 'a' }, { type: 'match', field: 'a', operator: 'lessThan', values: ['abc'] }, { type: 'match', field: 'a', values: [{}] }] });
+    const paths = issues.map((i) => i.path);
+    assert.deepEqual(paths, [
+      'condition.conditions[0].field',
+      'condition.conditions[1].operator',
+      'condition.conditions[2].type',
+      'condition.conditions[3]',
+      'condition.conditions[4].values',
+      'condition.conditions[5].values[0]',
+      'condition.conditions[6].values[0]',
+    ]);
+  });
+  test('not and caseInsensitive must be booleans; conditions must be an array; depth is bounded', () => {
+    assert.equal(validateCondition(match('a', ['x'], { not: 'yes' })).length, 1);
+    assert.equal(validateCondition({ type: 'any', conditions: {} }).length, 1);
+    let deep: Record<string, unknown> = match('a', ['x']);
+    for (let i = 0; i < 100; i++) deep = { type: 'all', conditions: [deep] };
+    assert.ok(validateCondition(deep).some((i) => i.message.includes('deeper')));
+  });
+  test('compileCondition throws DomainError INVALID_FILTER listing the problems', () => {
+    assert.throws(() => compileCondition({ type: 'match', field: '', values: ['x'] }), (e: unknown) => isDomainError(e) && e.kind === 'INVALID_FILTER' && e.status === 400);
+  });
+  test('filter targets must be unstructured.data.<key>', () => {
+    assert.equal(filterTargetKey('unstructured.data.concepts'), 'concepts');
+    assert.equal(filterTargetKey('unstructured.data.'), undefined);
+    assert.equal(filterTargetKey('data.concepts'), undefined);
+    assert.equal(filterTargetKey('unstructured.data.a.b'), undefined);
+    assert.equal(validateFilter({ target: 'concepts', condition: match('a', ['x']) }).length, 1);
+    assert.equal(validateFilter({ target: 'unstructured.data.concepts' }).length, 1);
+  });
+});
+
+describe('applyFilter', () => {
+  const filter = {
+    target: 'unstructured.data.concepts',
+    condition: { type: 'match', field: 'negated', values: ['true'], not: true, operator: 'equals' },
+  };
+  test('removes the annotations under target that fail the keep-predicate, leaves the rest untouched', () => {
+    const data = { concepts: [{ cui: 'A', negated: true }, { cui: 'B' }, { cui: 'C', negated: false }], negatedSpans: [{ begin: 1 }] };
+    const out = applyFilter(filter, data);
+    assert.deepEqual((out.concepts as { cui: string }[]).map((c) => c.cui), ['B', 'C']);
+    assert.equal(out.negatedSpans, data.negatedSpans);
+    assert.equal(data.concepts.length, 3, 'input not modified');
+  });
+  test('a compiled filter is reusable; missing target key leaves data as is', () => {
+    const compiled = compileFilter(filter);
+    assert.equal(compiled.key, 'concepts');
+    assert.deepEqual(applyFilter(compiled, { SymptomDiseaseInd: [{}] }), { SymptomDiseaseInd: [{}] });
+    assert.deepEqual(applyFilter(compiled, { concepts: [{ negated: true }] }), { concepts: [] });
+  });
+  test('filtersOf reads {filters:[...]} bodies and single filter bodies', () => {
+    assert.equal(filtersOf({ filters: [filter, filter] }).length, 2);
+    assert.equal(filtersOf({ id: 'x', ...filter, serviceFiltered: false })[0]?.serviceFiltered, false);
+    assert.deepEqual(filtersOf('nope'), []);
+  });
+});
+
+describe('the real cartridge filters and conditions', () => {
+  let v: CartridgeValidation;
+  before(async () => {
+    v = await validateCartridge(readFileSync('/work/shared/cartridges/acd.acd_clinical_insights_v1.0.zip'));
+  });
+  const body = (id: string): unknown => v.artifacts.find((a) => a.id === id)?.body;
+
+  test('every filter and concept filter compiles', () => {
+    const filterArtifacts = v.artifacts.filter((a) => a.kind === 'filter' || a.kind === 'concept_filter');
+    assert.equal(filterArtifacts.length, 9);
+    let compiled = 0;
+    for (const a of filterArtifacts) {
+      for (const f of filtersOf(a.body)) {
+        assert.deepEqual(validateFilter(f), [], a.id);
+        compileFilter(f);
+        compiled++;
+      }
+    }
+    assert.equal(compiled, 12); // the medication, procedure and symptom/disease filters hold two each
+  });
+
+  test('every attribute-set field condition (56) and concept-inference-rule selection (39) compiles', () => {
+    let count = 0;
+    for (const a of v.artifacts.filter((x) => x.kind === 'attribute_set')) {
+      for (const attr of a.body.attributes as { possibleValues?: { fields?: { target: string; condition: unknown }[] }[] }[]) {
+        for (const pv of attr.possibleValues ?? []) for (const f of pv.fields ?? []) {
+          compileFilter({ target: f.target, condition: f.condition });
+          count++;
+        }
+      }
+    }
+    for (const a of v.artifacts.filter((x) => x.kind === 'concept_inference_rules')) {
+      for (const rule of a.body.rules as { selections: { condition?: unknown }[] }[]) {
+        for (const s of rule.selections) if (s.condition !== undefined) {
+          compileCondition(s.condition);
+          count++;
+        }
+      }
+    }
+    assert.equal(count, 56 + 39);
+  });
+
+  test('merged concept filter drops an excluded UMLS cui but keeps it from another source', () => {
+    const [merged] = filtersOf(body('acd.acd_clinical_insights_v1.0_merged_concept_filter_concept_filter'));
+    assert.ok(merged);
+    const out = applyFilter(merged, {
+      concepts: [
+        { cui: 'C0076833', source: 'umls', coveredText: 'x' },
+        { cui: 'C0076833', source: 'custom_dictionary', coveredText: 'x' },
+        { cui: 'C0011860', source: 'umls', coveredText: 'diabetes', type: 'umls.DiseaseOrSyndrome' },
+      ],
+    });
+    assert.deepEqual((out.concepts as { source: string; cui: string }[]).map((c) => `${c.cui}/${c.source}`), ['C0076833/custom_dictionary', 'C0011860/umls']);
+  });
+
+  test('lab value filter drops "Color" case-insensitively, keeps real lab types', () => {
+    const [lab] = filtersOf(body('acd.acd_clinical_insights_v1.0_clinical_insights_-_lab_value_filter_filter'));
+    assert.ok(lab);
+    const out = applyFilter(lab, { LabValueInd: [{ labTypeSurfaceForm: 'Color' }, { labTypeSurfaceForm: 'hemoglobin' }] });
+    assert.deepEqual(out.LabValueInd, [{ labTypeSurfaceForm: 'hemoglobin' }]);
+  });
+
+  test('medication filter (two filters) drops by coveredText substring and by nested drug name', () => {
+    const filters = filtersOf(body('acd.acd_clinical_insights_v1.0_clinical_insights_-_medication_filter_filter'));
+    let data: Record<string, unknown> = {
+      MedicationInd: [
+        { coveredText: 'distilled water 10 ml', drug: [{ name1: [{ drugNormalizedName: 'water' }] }] },
+        { coveredText: 'EtOH', drug: [{ name1: [{ drugNormalizedName: 'etoh' }] }] },
+        { coveredText: 'metformin 500 mg', drug: [{ name1: [{ drugNormalizedName: 'metformin' }] }] },
+      ],
+    };
+    for (const f of filters) data = applyFilter(f, data);
+    assert.deepEqual((data.MedicationInd as { coveredText: string }[]).map((m) => m.coveredText), ['metformin 500 mg']);
+  });
+});

@@ -1,0 +1,89 @@
+// `clinical-annotator serve`: loads the configuration from the environment, opens the store (running
+// migrations), builds the app and listens. SIGTERM/SIGINT close the app (in-flight requests finish,
+// new ones get 503) and then the store; the command resolves with exit code 0 once both are closed.
+import { pino, type Logger } from 'pino';
+import { createAnalysisService, type AnalysisService } from '../analysis/analysis-service.js';
+import { deployDefaultCartridge } from '../cartridge/default-cartridge.js';
+import { createDeploymentService } from '../cartridge/deployment-service.js';
+import { loadConfig, type Config } from '../config.js';
+import { prepareKnowledgeBase } from '../knowledge/build-default.js';
+import { loadKnowledgeBase } from '../knowledge/loader.js';
+import type { Store } from '../store/store.js';
+import { buildApp } from '../server/app.js';
+import { openStore } from '../store/open-store.js';
+import type { CliCommand } from './main.js';
+
+const HELP = `Usage: clinical-annotator serve
+
+Starts the HTTP service. Configuration comes from environment variables (see README, "Configuration"):
+PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, AUTH_MODE, API_KEYS, JWT_*, TENANT_HEADER, DEFAULT_TENANT, BODY_LIMIT_BYTES,
+CARTRIDGE_MAX_* (archive limits), CARTRIDGE_RUNNER, CARTRIDGE_POLL_INTERVAL_MS, CARTRIDGE_LEASE_MS, CARTRIDGE_MAX_ATTEMPTS.
+The app runs this replica's cartridge deployment job runner; shutdown waits for the job in hand.
+`;
+
+/** Builds the knowledge base when missing (first start), then starts the worker pool with it loaded. */
+async function startAnalysis(config: Config, store: Store, logger: Logger): Promise<AnalysisService> {
+  const { dataDir } = config.store;
+  const kbDir = await prepareKnowledgeBase(dataDir, { kbDir: config.analysis.kbDir });
+  const analysis = createAnalysisService({
+    store,
+    storeConfig: { ...(config.store.databaseUrl === undefined ? {} : { databaseUrl: config.store.databaseUrl }), dataDir },
+    kbDir,
+    workers: config.analysis.workers,
+    timeoutMs: config.analysis.timeoutMs,
+    maxQueue: config.analysis.maxQueue,
+    limits: config.analysis.limits,
+    loadKb: () => loadKnowledgeBase(kbDir),
+  });
+  const started = Date.now();
+  await analysis.warmUp();
+  logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready');
+  return analysis;
+}
+
+export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.server.logLevel });
+  const store = await openStore({
+    ...(config.store.databaseUrl === undefined ? {} : { databaseUrl: config.store.databaseUrl }),
+    dataDir: config.store.dataDir,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'store background error'),
+  });
+  // The default cartridge (src/cartridge/default-cartridge.ts): a normal deployment into the system tenant, run by the app's job runner.
+  await deployDefaultCartridge(createDeploymentService({ store, limits: config.cartridges.limits }), store).then(
+    (result) => logger.info(result, 'default cartridge'),
+    (error: unknown) => logger.error({ err: error }, 'default cartridge not deployed'),
+  );
+  const analysis = await startAnalysis(config, store, logger);
+  const app = await buildApp({ config, store, logger, analysis });
+  try {
+    await app.listen({ port: config.server.port, host: config.server.host });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  logger.info({ store: store.dialect, authMode: config.auth.mode }, 'clinical-annotator ready');
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  await analysis.close();
+  await store.close();
+  logger.info('stopped');
+  return 0;
+}
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'Start the HTTP service (configuration from environment variables)',
+  async run(argv) {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      process.stdout.write(HELP);
+      return 0;
+    }
+    return serve();
+  },
+};

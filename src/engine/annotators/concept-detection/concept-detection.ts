@@ -1,0 +1,203 @@
+// concept_detection (reference §5.1): finds the concepts of the built-in knowledge base and of the tenant's
+// deployed libraries in the text and returns one `concepts` annotation per (span, concept).
+// The algorithm lives in plain modules: the matcher (knowledge/matcher.ts), library resolution
+// (libraries.ts), document-defined abbreviations (abbreviation-definitions.ts), and the wire shape
+// (concept-annotation.ts); this file only orchestrates them.
+import { DomainError } from '../../../errors.js';
+import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
+import type { CompiledKnowledgeBase, KnowledgeBase } from '../../../knowledge/kb.js';
+import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
+import { semanticTypes, type SemanticTypeTable } from '../../../knowledge/semantic-types.js';
+import { defineAnnotator } from '../../annotator.js';
+import type { Annotation, Document } from '../../document.js';
+import type { ArtifactLookup, EngineResources } from '../../resources.js';
+import { findAbbreviationDefinitions, findAbbreviationOccurrences } from './abbreviation-definitions.js';
+import { ANNOTATOR_ID, conceptAnnotations, type ConceptOrigin, type OutputOptions } from './concept-annotation.js';
+import { applyInferenceRules, compileRuleSet, type CompiledRuleSet } from './inference-rules.js';
+import { matchPatterns } from './dictionary-matcher.js';
+import { resolveLibraries } from './libraries.js';
+import { textReplacements } from '../spell-checker/replacements.js';
+import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
+
+/** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
+const SPLIT_SEMANTIC_TYPES = true;
+
+export interface ConceptDetectionCompiled {
+  readonly kb: CompiledKnowledgeBase;
+  readonly longest: ConceptMatcher;
+  readonly all: ConceptMatcher;
+  readonly types: SemanticTypeTable;
+}
+
+/** One concept found at one span, before it is turned into a wire annotation. */
+interface Candidate {
+  readonly begin: number;
+  readonly end: number;
+  readonly kb: KnowledgeBase;
+  readonly concept: number;
+  readonly origin: ConceptOrigin;
+  readonly codeFields?: ReadonlySet<string>;
+}
+
+/** The term-index view the matcher needs; resources.kb is typed as the plain KnowledgeBase. */
+export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBase {
+  const candidate = kb as Partial<CompiledKnowledgeBase>;
+  if (typeof candidate.tokenId !== 'function' || typeof candidate.childNode !== 'function' || typeof candidate.nodeConcepts !== 'function' || candidate.normalizer === undefined) {
+    throw new Error('concept_detection needs a compiled knowledge base with a term index (compileKnowledge / loadKnowledgeBase)');
+  }
+  return kb as CompiledKnowledgeBase;
+}
+
+export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
+  const kb = asCompiledKnowledgeBase(resources.kb);
+  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes() };
+}
+
+/** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
+export function detectConcepts(doc: Document, params: ConceptDetectionParams, compiled: ConceptDetectionCompiled, artifacts: ArtifactLookup): Annotation[] {
+  const libraries = resolveLibraries(params.libraries, artifacts);
+  // Spelling corrections applied by spell_checker: matched as the corrected words, reported at the original offsets.
+  const replacements = textReplacements(doc);
+  const longest = params.longest_span;
+  let candidates: Candidate[] = [];
+  // Tenant dictionaries first: on the same (span, cui) the deployed dictionary's fields win.
+  for (const d of libraries.dictionaries) {
+    const matcher = longest ? d.compiled.longest : d.compiled.all;
+    const add = (begin: number, end: number, concept: number): void => {
+      const info = d.compiled.info.get(concept);
+      const origin: ConceptOrigin = { source: d.source, sourceVersion: d.sourceVersion, ...(info?.type === undefined ? {} : { type: info.type }), ...(info === undefined ? {} : { cui: info.cui }) };
+      candidates.push({ begin, end, kb: d.compiled.kb, concept, origin, ...(d.codeFields === undefined ? {} : { codeFields: d.codeFields }) });
+    };
+    for (const m of matcher.match(doc.text, doc.tokens, replacements)) for (const concept of m.concepts) add(m.begin, m.end, concept);
+    if (d.compiled.patterns.length > 0) for (const m of matchPatterns(d.compiled, doc.text)) add(m.begin, m.end, m.concept);
+  }
+  if (libraries.builtIn) {
+    const matcher = longest ? compiled.longest : compiled.all;
+    const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
+    for (const m of matcher.match(doc.text, doc.tokens, replacements)) {
+      for (const concept of m.concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
+    }
+  }
+  if (params.abbreviations) candidates = resolveAbbreviations(doc.text, candidates);
+  if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
+
+  const output: OutputOptions = {
+    medicalCodes: params.include_optional_fields.includes('medical_codes'),
+    sourceVocabularies: params.include_optional_fields.includes('source_vocabularies'),
+    splitSemanticTypes: SPLIT_SEMANTIC_TYPES,
+  };
+  const seen = new Set<string>();
+  let annotations: Annotation[] = [];
+  for (const c of sortCandidates(candidates)) {
+    const concept = c.kb.concept(c.concept);
+    const cui = c.origin.cui ?? concept.cui;
+    const key = `${c.begin}:${c.end}:${cui}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const options = c.codeFields === undefined ? output : { ...output, codeFields: c.codeFields };
+    annotations.push(...conceptAnnotations(doc.text, c.begin, c.end, concept, compiled.types, options, c.origin));
+  }
+  const ruleSets = inferenceRuleSets(params.inference_rules, artifacts);
+  if (ruleSets.length > 0) annotations = applyInferenceRules(annotations, ruleSets);
+  for (const filter of conceptFilters(params.filters, artifacts)) {
+    const data = { [filter.key]: annotations };
+    annotations = annotations.filter((a) => filter.keep(a, { data }));
+  }
+  return annotations;
+}
+
+export const conceptDetection = defineAnnotator({
+  id: ANNOTATOR_ID,
+  description: 'Detects medical concepts (diseases, symptoms, drugs, procedures, anatomy, findings) from the knowledge base and deployed dictionaries, with their codes.',
+  requires: [],
+  produces: ['concepts'],
+  params: conceptDetectionParams,
+  init: compileConceptDetection,
+  run(doc, params, compiled, ctx) {
+    return { add: { concepts: detectConcepts(doc, params, compiled, ctx.resources.artifacts) } };
+  },
+});
+
+/**
+ * "Duchenne muscular dystrophy (DMD)": every whole-word occurrence of DMD gets the concepts found for its
+ * long form (the longest candidate ending where the long form ends, even if it starts earlier), replacing what the knowledge base
+ * matched on those short spans; when the long form is unknown, matches on the short form are dropped
+ * (the text gave it a meaning the knowledge base does not have).
+ */
+function resolveAbbreviations(text: string, candidates: Candidate[]): Candidate[] {
+  const definitions = findAbbreviationDefinitions(text);
+  if (definitions.length === 0) return candidates;
+  const occurrences = findAbbreviationOccurrences(text, definitions);
+  const shortSpans = new Set(occurrences.map((o) => `${o.begin}:${o.end}`));
+  const kept = candidates.filter((c) => !shortSpans.has(`${c.begin}:${c.end}`));
+  const added: Candidate[] = [];
+  for (const def of definitions) {
+    let best: Candidate[] = [];
+    for (const c of kept) {
+      // Ends where the long form ends; may start before it ("X-linked adrenoleukodystrophy (ALD)", where
+      // the shortest long form spelling ALD is "adrenoleukodystrophy").
+      if (c.end !== def.longEnd) continue;
+      if (best.length === 0 || c.begin < best[0]!.begin) best = [c];
+      else if (c.begin === best[0]!.begin) best.push(c);
+    }
+    if (best.length === 0) continue;
+    for (const o of occurrences) {
+      if (o.definition !== def) continue;
+      for (const c of best) added.push({ ...c, begin: o.begin, end: o.end });
+    }
+  }
+  return added.length === 0 ? kept : kept.concat(added);
+}
+
+/** longest_span across sources: drop spans strictly inside a longer span (each source is already filtered). */
+function dropNested(candidates: Candidate[]): Candidate[] {
+  const sorted = sortCandidates(candidates);
+  const out: Candidate[] = [];
+  let maxEnd = -1;
+  let lastBegin = -1;
+  let lastEnd = -1;
+  for (const c of sorted) {
+    const sameSpan = c.begin === lastBegin && c.end === lastEnd;
+    if (!sameSpan) {
+      if (c.end <= maxEnd) continue;
+      lastBegin = c.begin;
+      lastEnd = c.end;
+      maxEnd = c.end;
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+function sortCandidates(candidates: Candidate[]): Candidate[] {
+  return candidates.slice().sort((a, b) => a.begin - b.begin || b.end - a.end);
+}
+
+function inferenceRuleSets(ids: readonly string[], artifacts: ArtifactLookup): CompiledRuleSet[] {
+  return ids.map((id) => {
+    const body = artifacts.get('concept_inference_rules', id);
+    if (typeof body !== 'object' || body === null) {
+      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `concept_detection: inference rules "${id}" are not a deployed concept_inference_rules artifact`);
+    }
+    return compileRuleSet(body);
+  });
+}
+
+const compiledFilters = new WeakMap<object, CompiledFilter[]>();
+
+function conceptFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
+  const out: CompiledFilter[] = [];
+  for (const id of ids) {
+    const body = artifacts.get('concept_filter', id);
+    if (typeof body !== 'object' || body === null) {
+      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `concept_detection: filter "${id}" is not a deployed concept_filter artifact`);
+    }
+    let filters = compiledFilters.get(body);
+    if (filters === undefined) {
+      filters = filtersOf(body).map(compileFilter);
+      compiledFilters.set(body, filters);
+    }
+    out.push(...filters.filter((f) => f.key === 'concepts'));
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// disambiguation over real Documents: concepts found by the real concept_detection over a small
+// compiled knowledge base (MS = multiple sclerosis and morphine sulfate, RA = rheumatoid arthritis),
+// judged in context; plus sense-inventory validation.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeRequest } from '../../analyze.js';
+import { createDocument } from '../../create-document.js';
+import type { Annotation } from '../../document.js';
+import { NO_ARTIFACTS, type ArtifactLookup, type EngineResources } from '../../resources.js';
+import { compileClinicalTestKb } from '../spell-checker/clinical-test-kb.js';
+import { judgeConcept } from './disambiguation.js';
+import { DEFAULT_SENSE_INVENTORY, parseSenseInventory } from './sense-inventory.js';
+
+const resources: EngineResources = { kb: compileClinicalTestKb(), artifacts: NO_ARTIFACTS };
+
+interface Judged { cui: string; preferredName: string; begin: number; coveredText: string; disambiguationData?: { validity: string } }
+
+function run(text: string, parameters: Record<string, string[]> = {}, artifacts: ArtifactLookup = NO_ARTIFACTS): Judged[] {
+  const response = analyzeRequest({
+    containers: [{ text }],
+    annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection' } }, { annotator: { name: 'disambiguation', parameters } }] } }],
+    profileResolver: () => undefined,
+    options: { returnAnalyzedText: true },
+    resources: { ...resources, artifacts },
+  });
+  return (response.unstructured[0] as unknown as { data: { concepts: Judged[] } }).data.concepts;
+}
+
+function validity(concepts: Judged[], name: string): string | undefined {
+  return concepts.find((c) => c.preferredName === name)?.disambiguationData?.validity;
+}
+
+describe('disambiguation', () => {
+  test('MS with dosing context: morphine sulfate VALID, multiple sclerosis INVALID', () => {
+    const concepts = run('The patient was admitted overnight with severe pain after surgery. She was given MS 4 mg IV every four hours as needed for pain control.');
+    assert.equal(validity(concepts, 'morphine sulfate'), 'VALID');
+    assert.equal(validity(concepts, 'multiple sclerosis'), 'INVALID');
+  });
+
+  test('MS with neurological context: multiple sclerosis VALID, morphine sulfate INVALID', () => {
+    const concepts = run('The patient has relapsing remitting MS diagnosed after an MRI showed new demyelinating lesions. She reports numbness in both legs today.');
+    assert.equal(validity(concepts, 'multiple sclerosis'), 'VALID');
+    assert.equal(validity(concepts, 'morphine sulfate'), 'INVALID');
+  });
+
+  test('RA next to an oxygen saturation means room air: rheumatoid arthritis INVALID; with joint context VALID', () => {
+    const vitals = run('Vital signs were stable this morning. Oxygen saturation was 97% on RA and the patient was comfortable in bed.');
+    assert.equal(validity(vitals, 'rheumatoid arthritis'), 'INVALID');
+    const joints = run('She has long standing RA with morning stiffness and swelling of the hand joints, treated with methotrexate weekly.');
+    assert.equal(validity(joints, 'rheumatoid arthritis'), 'VALID');
+  });
+
+  test('unambiguous concepts are VALID; documents shorter than 15 words are left alone', () => {
+    const long = run('The patient developed pneumonia after the ovariectomy last month and has been on antibiotics since then at home.');
+    assert.ok(long.length >= 2, 'pneumonia and ovariectomy are found');
+    assert.deepEqual(long.map((c) => c.disambiguationData?.validity), long.map(() => 'VALID'));
+    const short = run('Given MS 4 mg IV for pain.');
+    assert.ok(short.length >= 2);
+    for (const c of short) assert.equal(c.disambiguationData, undefined);
+  });
+
+  test('remove_invalid drops INVALID concepts; a deployed filter applies to the judged concepts', () => {
+    const text = 'The patient was admitted overnight with severe pain after surgery. She was given MS 4 mg IV every four hours as needed for pain control.';
+    assert.deepEqual(run(text, { remove_invalid: ['true'] }).map((c) => c.preferredName), ['morphine sulfate']);
+    const filter = { filters: [{ target: 'unstructured.data.concepts', condition: { type: 'match', field: 'disambiguationData.validity', values: ['VALID'] } }] };
+    const artifacts: ArtifactLookup = { get: (kind, id) => (kind === 'filter' && id === 'only-valid' ? filter : undefined) };
+    assert.deepEqual(run(text, { filters: ['only-valid'] }, artifacts).map((c) => c.preferredName), ['morphine sulfate']);
+  });
+
+  test('"cold": temperature context makes the common cold INVALID, an infection context VALID', () => {
+    const judge = (text: string, word = 'cold'): string => {
+      const doc = createDocument(text);
+      const begin = text.indexOf(word);
+      const concept: Annotation = { type: 'umls.DiseaseOrSyndrome', begin, end: begin + word.length, coveredText: word, preferredName: 'common cold', semanticType: 'dsyn' };
+      return judgeConcept(doc, text.toLowerCase(), concept).validity;
+    };
+    assert.equal(judge('On exam her hands and feet feel cold and clammy to the touch.'), 'INVALID');
+    assert.equal(judge('He caught a cold last week with cough, congestion and a runny nose.'), 'VALID');
+  });
+
+  test('the sense inventory validates its closed key sets and names file and term', () => {
+    assert.ok(DEFAULT_SENSE_INVENTORY.byForm.has('ms') && DEFAULT_SENSE_INVENTORY.byForm.has('pt'));
+    const base = { kind: 'disambiguation_senses', version: '1', minDocumentWords: 15, windowTokens: 10, margin: 1, weights: { cue: 1, longForm: 1, section: 1, semanticType: 1 } };
+    const sense = (id: string): Record<string, unknown> => ({ id, names: [id], prior: 0.5, cues: [] });
+    assert.equal(parseSenseInventory({ ...base, terms: [{ id: 'x', forms: ['x'], senses: [sense('a'), sense('b')] }] }, 's.json').byForm.size, 1);
+    assert.throws(() => parseSenseInventory({ ...base, terms: [{ id: 'x', forms: ['x'], senses: [sense('a')] }] }, 's.json'), /s\.json: term x: needs at least two senses/);
+    assert.throws(() => parseSenseInventory({ ...base, terms: [{ id: 'x', forms: ['x'], senses: [{ ...sense('a'), color: 1 }, sense('b')] }] }, 's.json'), /unknown key "color"/);
+    assert.throws(() => parseSenseInventory({ ...base, terms: [{ id: 'x', forms: ['x'], senses: [{ ...sense('a'), prior: 0 }, sense('b')] }] }, 's.json'), /sense a: prior/);
+  });
+});

@@ -1,0 +1,184 @@
+// disambiguation (reference §5.1): judges whether each concept's sense fits its context and writes
+// `disambiguationData.validity` (VALID / INVALID / NO_DECISION) on every concept. Ambiguous short forms
+// come from the sense inventory (sense-inventory.ts: MS = multiple sclerosis / morphine sulfate /
+// mitral stenosis / ..., PT, CA, RA, PE, cold, ...). For such a concept every sense the surface case
+// allows is scored: log prior + cue words within a token window of its sentence + the long form written elsewhere in the
+// document + a matching section; the concept's own sense (found by name, else semantic type) is VALID
+// when it wins by the margin, INVALID when another sense beats it by the margin, NO_DECISION otherwise.
+// Concepts whose surface is not ambiguous are VALID. Turn-key annotations (SymptomDiseaseInd, ...) over
+// the same span as a judged concept get its validity. Documents shorter than `minDocumentWords` (15,
+// reference §1.5) are left alone. `remove_invalid` drops INVALID concepts; `filters` (deployed filter
+// artifacts) apply to the judged concepts.
+import { Type, type Static } from '@sinclair/typebox';
+import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
+import { DomainError } from '../../../errors.js';
+import { defineAnnotator, type AnnotationUpdate } from '../../annotator.js';
+import type { Annotation, Document, Token } from '../../document.js';
+import type { ArtifactLookup } from '../../resources.js';
+import { DEFAULT_SENSE_INVENTORY, type AmbiguousTerm, type Sense, type SenseInventory, type SurfaceCase } from './sense-inventory.js';
+
+export const DISAMBIGUATION_ID = 'disambiguation';
+export type Validity = 'VALID' | 'INVALID' | 'NO_DECISION';
+
+/** Layers whose annotations take the validity of a judged concept over the same span. */
+const ACI_LAYERS = ['SymptomDiseaseInd', 'MedicationInd', 'ProcedureInd', 'LabValueInd'] as const;
+
+export const disambiguationParams = Type.Object({
+  remove_invalid: Type.Boolean({ default: false, description: 'Remove concepts judged INVALID.' }),
+  disambiguation_profile: Type.String({ default: 'default', description: '`default` or `clinical` (ACD names); both use the clinical sense inventory.' }),
+  filters: Type.Array(Type.String(), { default: [], description: 'Deployed filter artifact ids (filterType disambiguation_filter) applied to the judged concepts.' }),
+});
+export type DisambiguationParams = Static<typeof disambiguationParams>;
+
+export interface SenseScore {
+  readonly sense: Sense;
+  readonly score: number;
+}
+
+export interface Judgement {
+  readonly validity: Validity;
+  /** The concept's own sense, when the inventory knows it. */
+  readonly sense?: Sense;
+  readonly scores: readonly SenseScore[];
+}
+
+function surfaceCaseOf(text: string): SurfaceCase {
+  if (text === text.toUpperCase() && text !== text.toLowerCase()) return 'upper';
+  const first = text.charAt(0);
+  return first === first.toUpperCase() && first !== first.toLowerCase() && text.slice(1) === text.slice(1).toLowerCase() ? 'title' : 'lower';
+}
+
+/** The sense a concept stands for: by name (preferred name contains a sense name or vice versa), else by semantic type. */
+export function conceptSense(term: AmbiguousTerm, concept: Annotation): Sense | undefined {
+  const name = typeof concept.preferredName === 'string' ? concept.preferredName.toLowerCase() : '';
+  if (name !== '') {
+    const byName = term.senses.find((s) => s.names.some((n) => n.length > 3 && (name.includes(n) || n.includes(name))));
+    if (byName !== undefined) return byName;
+  }
+  const type = typeof concept.semanticType === 'string' ? concept.semanticType : '';
+  const byType = term.senses.filter((s) => s.semanticTypes.includes(type));
+  return byType.length === 1 ? byType[0] : undefined;
+}
+
+function tokenRange(tokens: readonly Token[], begin: number, end: number): [number, number] {
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokens[mid]!.end <= begin) lo = mid + 1;
+    else hi = mid;
+  }
+  let last = lo;
+  while (last < tokens.length && tokens[last]!.begin < end) last++;
+  return [lo, last];
+}
+
+function scoreSenses(doc: Document, lowerText: string, concept: Annotation, senses: readonly Sense[], inventory: SenseInventory): SenseScore[] {
+  const [first, after] = tokenRange(doc.tokens, concept.begin, concept.end);
+  // The window stays inside the concept's sentence.
+  const sentence = doc.sentences.find((x) => x.begin <= concept.begin && concept.begin < x.end);
+  const from = Math.max(sentence?.tokenStart ?? 0, first - inventory.windowTokens);
+  const to = Math.min(sentence?.tokenEnd ?? doc.tokens.length, after + inventory.windowTokens);
+  const window: string[] = [];
+  for (let i = from; i < to; i++) if (i < first || i >= after) window.push(doc.tokens[i]!.lower);
+  let numberAfter = false;
+  for (let i = after; i < Math.min(doc.tokens.length, after + 3); i++) if (doc.tokens[i]!.kind === 'number') numberAfter = true;
+  const section = typeof concept.sectionNormalizedName === 'string' ? concept.sectionNormalizedName.toLowerCase() : '';
+  const form = concept.coveredText.toLowerCase();
+  const { weights } = inventory;
+  return senses.map((sense) => {
+    let score = Math.log(sense.prior);
+    const hits = sense.cues.filter((c) => window.some((w) => (c.prefix ? w.startsWith(c.text) : w === c.text))).length;
+    score += weights.cue * (hits + (sense.numberCue && numberAfter ? 1 : 0));
+    if (sense.names.some((n) => n !== form && n.length > form.length && lowerText.includes(n))) score += weights.longForm;
+    if (section !== '' && sense.sections.some((s) => section.includes(s))) score += weights.section;
+    if (typeof concept.semanticType === 'string' && sense.semanticTypes.includes(concept.semanticType)) score += weights.semanticType;
+    return { sense, score };
+  }).sort((a, b) => b.score - a.score);
+}
+
+/** Judges one concept (pure). `lowerText` is the document text in lower case. */
+export function judgeConcept(doc: Document, lowerText: string, concept: Annotation, inventory: SenseInventory = DEFAULT_SENSE_INVENTORY): Judgement {
+  const term = inventory.byForm.get(concept.coveredText.toLowerCase());
+  if (term === undefined) return { validity: 'VALID', scores: [] };
+  const own = conceptSense(term, concept);
+  if (own === undefined) return { validity: 'NO_DECISION', scores: [] };
+  const written = surfaceCaseOf(concept.coveredText);
+  if (!own.surfaceCase.includes(written)) return { validity: 'INVALID', sense: own, scores: [] };
+  const scores = scoreSenses(doc, lowerText, concept, term.senses.filter((s) => s.surfaceCase.includes(written)), inventory);
+  const best = scores[0]!;
+  const ownScore = scores.find((s) => s.sense === own)!.score;
+  if (best.sense === own) {
+    const second = scores[1];
+    return { validity: second === undefined || best.score - second.score >= inventory.margin ? 'VALID' : 'NO_DECISION', sense: own, scores };
+  }
+  return { validity: best.score - ownScore >= inventory.margin ? 'INVALID' : 'NO_DECISION', sense: own, scores };
+}
+
+const compiledFilters = new WeakMap<object, CompiledFilter[]>();
+
+function conceptFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
+  const out: CompiledFilter[] = [];
+  for (const id of ids) {
+    const body = artifacts.get('filter', id);
+    if (typeof body !== 'object' || body === null) {
+      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `disambiguation: filter "${id}" is not a deployed filter artifact`);
+    }
+    let filters = compiledFilters.get(body);
+    if (filters === undefined) {
+      filters = filtersOf(body).map(compileFilter);
+      compiledFilters.set(body, filters);
+    }
+    out.push(...filters.filter((f) => f.key === 'concepts'));
+  }
+  return out;
+}
+
+function wordCount(doc: Document): number {
+  let n = 0;
+  for (const t of doc.tokens) if (t.kind === 'word') n++;
+  return n;
+}
+
+export const disambiguationAnnotator = defineAnnotator({
+  id: DISAMBIGUATION_ID,
+  description: 'Judges whether each concept fits its context (ambiguous abbreviations such as MS, PT, CA, RA) and marks disambiguationData.validity VALID, INVALID or NO_DECISION.',
+  requires: ['concepts'],
+  produces: [],
+  params: disambiguationParams,
+  init: (): SenseInventory => DEFAULT_SENSE_INVENTORY,
+  run(doc, params, inventory, ctx) {
+    if (wordCount(doc) < inventory.minDocumentWords) return {};
+    const concepts = doc.layers.get('concepts') ?? [];
+    const lowerText = doc.text.toLowerCase();
+    const update: AnnotationUpdate[] = [];
+    const judged = new Map<string, Validity>();
+    const validityOf = new Map<Annotation, Validity>();
+    for (const concept of concepts) {
+      const { validity } = judgeConcept(doc, lowerText, concept, inventory);
+      validityOf.set(concept, validity);
+      update.push({ target: concept, fields: { disambiguationData: { validity } } });
+      const span = `${concept.begin}:${concept.end}`;
+      if (validity !== 'VALID' || !judged.has(span)) judged.set(span, validity);
+    }
+    for (const key of ACI_LAYERS) {
+      for (const a of doc.layers.get(key) ?? []) {
+        const validity = judged.get(`${a.begin}:${a.end}`);
+        if (validity !== undefined) update.push({ target: a, fields: { disambiguationData: { validity } } });
+      }
+    }
+    const remove: Annotation[] = [];
+    const filters = conceptFilters(params.filters, ctx.resources.artifacts);
+    const views = concepts.map((c) => ({ ...c, disambiguationData: { validity: validityOf.get(c) } }) as Annotation);
+    for (let i = 0; i < concepts.length; i++) {
+      const concept = concepts[i]!;
+      if (params.remove_invalid && validityOf.get(concept) === 'INVALID') {
+        remove.push(concept);
+        continue;
+      }
+      const view = views[i]!;
+      if (filters.some((f) => !f.keep(view, { data: { concepts: views } }))) remove.push(concept);
+    }
+    return { update, remove };
+  },
+});

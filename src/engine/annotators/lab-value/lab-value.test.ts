@@ -1,0 +1,80 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
+import { labValueAnnotator } from './index.js';
+
+function labs(text: string) {
+  return runClinicalFlow(text, [labValueAnnotator]).get('LabValueInd') ?? [];
+}
+
+function brief(text: string): string[] {
+  return labs(text).map((l) => {
+    const unit = (l.measurementUnit as { coveredText: string }[] | undefined)?.[0]?.coveredText;
+    return `${String(l.labTypeSurfaceForm)}=${l.lowValue === undefined ? '' : `${String(l.lowValue)}..`}${String(l.labValue)}${unit === undefined ? '' : ` ${unit}`}`;
+  });
+}
+
+describe('lab_value', () => {
+  test('reference example: "pulse: 84"', () => {
+    const [l, ...rest] = labs('pulse: 84');
+    assert.equal(rest.length, 0);
+    assert.equal(l?.type, 'aci.LabValueInd');
+    assert.equal(l?.begin, 7);
+    assert.equal(l?.end, 9);
+    assert.equal(l?.coveredText, '84');
+    assert.equal(l?.labTypeSurfaceForm, 'pulse');
+    assert.equal(l?.labTypeNormalizedName, 'pulse');
+    assert.equal(l?.labValue, '84');
+    assert.equal(l?.dateInMilliseconds, ' ');
+    assert.equal(l?.loincId, '8867-4');
+  });
+
+  test('values, ratios, ranges and units in a realistic note', () => {
+    const text = 'Labs: hemoglobin 12.2, WBC 4.6, potassium 3.2 mmol/L. BP 120/80, A1c of 7.5%. Hgb 12-14 g/dL.';
+    assert.deepEqual(brief(text), ['hemoglobin=12.2', 'WBC=4.6', 'potassium=3.2 mmol/L', 'BP=120/80', 'A1c=7.5 %', 'Hgb=12..14 g/dL']);
+    const byName = new Map(labs(text).map((l) => [l.labTypeSurfaceForm, l]));
+    const k = byName.get('potassium')!;
+    assert.equal(text.slice(k.begin, k.end), '3.2');
+    assert.equal(k.loincId, '2823-3');
+    assert.deepEqual(k.measurementUnit, [{ type: 'aci.MeasurementUnit', begin: text.indexOf('mmol/L'), end: text.indexOf('mmol/L') + 6, coveredText: 'mmol/L', dimension: 'concentration', compound: 'true', numerator: 'mmol', denomenator: 'L' }]);
+    assert.equal(byName.get('A1c')!.loincId, '4548-4');
+    assert.equal(byName.get('BP')!.coveredText, '120/80');
+  });
+
+  test('connectors and comparators between name and value', () => {
+    assert.deepEqual(brief('Her potassium level was 3.2 today. Troponin <0.01. Temp 98.6 F.'), ['potassium=3.2', 'Troponin=0.01', 'Temp=98.6 F']);
+    const [t] = labs('Troponin <0.01.');
+    assert.equal(t?.comparator, 'less');
+  });
+
+  test('no value, a date, or a value in the next sentence: nothing', () => {
+    assert.deepEqual(labs('Check hemoglobin tomorrow. 12 eggs.'), []);
+    assert.deepEqual(labs('Glucose on 04/08/2022 was normal.'), []);
+    assert.deepEqual(labs('The pt had 2 visits; k 5 times.'), []);
+  });
+
+  test('short forms with a capital match as written; counts are not lab values', () => {
+    assert.deepEqual(brief('Increase lisinopril from 10 mg to 20 mg a day. Mg 2.1, Na 140.'), ['Mg=2.1', 'Na=140']);
+    assert.deepEqual(labs('He checks his blood sugar 2 to 3 times per day.'), []);
+    assert.deepEqual(brief('VITALS\nHeart Rate:\n80 beats per minute.'), ['Heart Rate=80 beats per minute']);
+  });
+
+  test('knowledge-base lab concepts name labs too; dates of the sentence are attached', () => {
+    const [g] = labs('Blood glucose 145 mg/dL on 04/08/2022.');
+    assert.equal(g?.labTypeNormalizedName, 'glucose');
+    assert.equal(g?.labValue, '145');
+    assert.equal(g?.date, '04/08/2022');
+  });
+});
+
+describe('lab_value resources', () => {
+  test('a malformed lexicon fails at load with INVALID_RESOURCE_FILE naming the file and entry', async () => {
+    const { compileUnits, UNITS_FILE } = await import('./measurement.js');
+    const { compileLabLexicon } = await import('./detect-lab-values.js');
+    assert.throws(() => compileUnits({ kind: 'measurement-units', version: '1', language: 'en', entries: [{ id: 'pct', forms: ['%'], normalized: '%', colour: 'red' }] }, UNITS_FILE), (e: unknown) => {
+      const d = e as { kind?: string; description?: string };
+      return d.kind === 'INVALID_RESOURCE_FILE' && d.description?.includes('resources/lab-value/units.json: entry "pct".colour: unknown key') === true;
+    });
+    assert.throws(() => compileLabLexicon({ kind: 'lab-tests', version: '1', language: 'en', entries: [{ id: 'bp', forms: ['BP'], normalized: 'bp', valueKind: 'fraction' }] }, 'labs.json'), /./);
+  });
+});

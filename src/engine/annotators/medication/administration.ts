@@ -1,0 +1,99 @@
+// Attaches signature elements to each drug mention. Forward: from the end of the drug, elements follow one
+// another with at most `maxForwardGapTokens` other tokens between them, up to the next drug, the end of
+// the sentence or a window stop (`;`, `but`, `because`, ...). Backward: the elements right before the drug
+// (`oral methotrexate`, `500 mg of ibuprofen`, `increased her lisinopril`), at most `maxBackwardTokens` back and
+// never into the previous drug's elements.
+import type { Document, Sentence } from '../../document.js';
+import type { DrugMention } from './drug-finder.js';
+import { isWindowStop, scanSigAt, type CompiledSig, type SigPart } from './sig-scanner.js';
+
+export interface AttachedMedication {
+  readonly drug: DrugMention;
+  /** Signature elements in text order. */
+  readonly parts: readonly SigPart[];
+}
+
+function sentenceIndexOfToken(sentences: readonly Sentence[], token: number): number {
+  let lo = 0;
+  let hi = sentences.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const s = sentences[mid]!;
+    if (token < s.tokenStart) hi = mid - 1;
+    else if (token >= s.tokenEnd) lo = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+function scanForward(doc: Document, sig: CompiledSig, start: number, limit: number): SigPart[] {
+  const parts: SigPart[] = [];
+  const maxGap = sig.lexicon.window.maxForwardGapTokens;
+  let gap = 0;
+  let i = start;
+  while (i < limit) {
+    const found = scanSigAt(sig, doc.text, doc.tokens, i, limit);
+    if (found !== undefined) {
+      parts.push(...found.parts);
+      i = found.tokenEnd;
+      gap = 0;
+      continue;
+    }
+    if (isWindowStop(sig, doc.tokens[i]!)) break;
+    gap++;
+    if (gap > maxGap) break;
+    i++;
+  }
+  return parts;
+}
+
+function scanBackward(doc: Document, sig: CompiledSig, from: number, drugStart: number): SigPart[] {
+  const { maxBackwardTokens, maxBackwardGapTokens } = sig.lexicon.window;
+  const found: { parts: readonly SigPart[]; tokenStart: number; tokenEnd: number }[] = [];
+  let i = Math.max(from, drugStart - maxBackwardTokens);
+  while (i < drugStart) {
+    const r = scanSigAt(sig, doc.text, doc.tokens, i, drugStart);
+    if (r === undefined) {
+      i++;
+      continue;
+    }
+    found.push({ parts: r.parts, tokenStart: Math.min(...r.parts.map((p) => p.tokenStart)), tokenEnd: r.tokenEnd });
+    i = r.tokenEnd;
+  }
+  const kept: SigPart[] = [];
+  let cursor = drugStart;
+  for (let k = found.length - 1; k >= 0; k--) {
+    const f = found[k]!;
+    if (cursor - f.tokenEnd > maxBackwardGapTokens) break;
+    let stopped = false;
+    for (let t = f.tokenEnd; t < cursor; t++) if (isWindowStop(sig, doc.tokens[t]!)) stopped = true;
+    if (stopped) break;
+    kept.unshift(...f.parts);
+    cursor = f.tokenStart;
+  }
+  return kept;
+}
+
+/** Each drug with its signature elements; drugs that need an element and have none are dropped. */
+export function attachSignatures(doc: Document, sig: CompiledSig, drugs: readonly DrugMention[]): AttachedMedication[] {
+  const out: AttachedMedication[] = [];
+  let claimedUntil = 0;
+  for (let d = 0; d < drugs.length; d++) {
+    const drug = drugs[d]!;
+    const s = sentenceIndexOfToken(doc.sentences, drug.tokenStart);
+    const sentence = s < 0 ? undefined : doc.sentences[s];
+    const sentenceStart = sentence?.tokenStart ?? 0;
+    const sentenceEnd = sentence?.tokenEnd ?? doc.tokens.length;
+    const next = drugs[d + 1];
+    const forwardLimit = Math.min(sentenceEnd, next === undefined ? doc.tokens.length : next.tokenStart);
+    const previousEnd = d > 0 ? drugs[d - 1]!.tokenEnd : 0;
+    const backward = scanBackward(doc, sig, Math.max(sentenceStart, previousEnd, claimedUntil), drug.tokenStart);
+    const forward = scanForward(doc, sig, drug.tokenEnd, forwardLimit);
+    const parts = [...backward, ...forward];
+    if (forward.length > 0) claimedUntil = Math.max(...forward.map((p) => p.tokenEnd));
+    // A dose change alone (`reduce his caffeine`) does not make a substance a medication.
+    if (drug.needsAttributes && !parts.some((p) => p.kind !== 'doseChange')) continue;
+    out.push({ drug, parts });
+  }
+  return out;
+}

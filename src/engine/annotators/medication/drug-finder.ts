@@ -1,0 +1,230 @@
+// Finds drug mentions: knowledge-base concepts whose semantic types are drug-like (the KB matcher, longest
+// span, so `insulin resistance` stays a disease and hides `insulin`), concepts of deployed library
+// dictionaries (the `library` parameter), and the curated abbreviations and brand names of
+// resources/medication/drug-aliases.json (`ASA`, `HCTZ`, `Tylenol`), which win where they overlap.
+// Substances that are usually labs or food (`glucose`, `oxygen`), chemicals of weak drug types and very short
+// names are reported only when a signature element is attached (the annotator decides that).
+import type { Concept, CompiledKnowledgeBase, KnowledgeBase } from '../../../knowledge/kb.js';
+import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
+import type { Document, Token } from '../../document.js';
+import type { LibraryDictionary } from '../concept-detection/libraries.js';
+import type { DrugAlias, MedicationLexicon } from './lexicon.js';
+import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
+
+export interface DrugMention {
+  readonly begin: number;
+  readonly end: number;
+  readonly tokenStart: number;
+  readonly tokenEnd: number;
+  readonly cui?: string;
+  readonly rxNormId?: string;
+  readonly normalizedName: string;
+  /** `kb`, the alias rule id, or `library:<source>`. */
+  readonly ruleId: string;
+  /** True when the mention counts as a medication only with an attached dose, route, frequency, ... */
+  readonly needsAttributes: boolean;
+}
+
+interface AliasTarget {
+  readonly alias: DrugAlias;
+  readonly concept?: Concept;
+}
+
+export interface CompiledDrugFinder {
+  readonly kb?: CompiledKnowledgeBase;
+  readonly matcher?: ConceptMatcher;
+  readonly aliases: PhraseTrie<AliasTarget>;
+  readonly caseSensitiveAliases: PhraseTrie<AliasTarget>;
+  readonly strongTypes: ReadonlySet<string>;
+  readonly weakTypes: ReadonlySet<string>;
+  readonly attributeOnly: ReadonlySet<string>;
+  readonly notDrugs: ReadonlySet<string>;
+  readonly notDrugBefore: ReadonlySet<string>;
+}
+
+/** A name this short (UTF-16 units) found only by the knowledge base is ambiguous (`PT`, `MS`, `ACE`). */
+const SHORT_NAME_CHARS = 3;
+
+function hasTermIndex(kb: KnowledgeBase): kb is CompiledKnowledgeBase {
+  const k = kb as Partial<CompiledKnowledgeBase>;
+  return typeof k.tokenId === 'function' && typeof k.childNode === 'function' && typeof k.lookup === 'function' && k.normalizer !== undefined;
+}
+
+type DrugStrength = 'strong' | 'weak' | 'none';
+
+/** `C0025598`: a C and seven digits. */
+function isUmlsCui(id: string): boolean {
+  if (id.length !== 8 || id.charCodeAt(0) !== 0x43) return false;
+  for (let i = 1; i < 8; i++) {
+    const c = id.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+function strengthOf(concept: Concept, strong: ReadonlySet<string>, weak: ReadonlySet<string>): DrugStrength {
+  let out: DrugStrength = 'none';
+  for (const t of concept.semanticTypes) {
+    if (strong.has(t)) return 'strong';
+    if (weak.has(t)) out = 'weak';
+  }
+  return out;
+}
+
+/** The concept to report among those named by one span: strong drug types first, then UMLS CUIs with RxNorm codes. */
+function pickConcept(kb: KnowledgeBase, indexes: readonly number[], strong: ReadonlySet<string>, weak: ReadonlySet<string>): { concept: Concept; strength: DrugStrength } | undefined {
+  let best: { concept: Concept; strength: DrugStrength; score: number } | undefined;
+  for (const index of indexes) {
+    const concept = kb.concept(index);
+    const strength = strengthOf(concept, strong, weak);
+    if (strength === 'none') continue;
+    const score = (strength === 'strong' ? 4 : 0) + (isUmlsCui(concept.cui) ? 2 : 0) + ((concept.codes.rxNormId?.length ?? 0) > 0 ? 1 : 0);
+    if (best === undefined || score > best.score) best = { concept, strength, score };
+  }
+  return best;
+}
+
+export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon, aliases: readonly DrugAlias[]): CompiledDrugFinder {
+  const strongTypes = new Set(lexicon.drugSemanticTypes.strong);
+  const weakTypes = new Set(lexicon.drugSemanticTypes.weak);
+  const indexed = hasTermIndex(kb) ? kb : undefined;
+  const targets = aliases.map((alias): AliasTarget => {
+    const found = indexed === undefined ? undefined : pickConcept(indexed, indexed.lookup(alias.generic), strongTypes, weakTypes);
+    return found === undefined ? { alias } : { alias, concept: found.concept };
+  });
+  const entries = (caseSensitive: boolean): { term: string; value: AliasTarget }[] =>
+    targets.filter((t) => t.alias.caseSensitive === caseSensitive).flatMap((t) => t.alias.terms.map((term) => ({ term, value: t })));
+  return {
+    ...(indexed === undefined ? {} : { kb: indexed, matcher: createMatcher(indexed, { longestSpan: true }) }),
+    aliases: createPhraseTrie(entries(false)),
+    caseSensitiveAliases: createPhraseTrie(entries(true), true),
+    strongTypes,
+    weakTypes,
+    attributeOnly: new Set(lexicon.attributeOnlyDrugs.terms.map((t) => t.toLowerCase())),
+    notDrugs: new Set(lexicon.notDrugs.terms.map((t) => t.toLowerCase())),
+    notDrugBefore: new Set(lexicon.notDrugBefore.terms.map((t) => t.toLowerCase())),
+  };
+}
+
+interface Candidate extends DrugMention {
+  readonly priority: number;
+}
+
+/** Index of the token starting at `offset`, or -1 (matches start and end on token boundaries). */
+function tokenStartingAt(tokens: readonly Token[], offset: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const b = tokens[mid]!.begin;
+    if (b === offset) return mid;
+    if (b < offset) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function tokenEndingAt(tokens: readonly Token[], offset: number, from: number): number {
+  for (let i = Math.max(0, from); i < tokens.length; i++) {
+    if (tokens[i]!.end === offset) return i + 1;
+    if (tokens[i]!.end > offset) return -1;
+  }
+  return -1;
+}
+
+const SUBSTANCE_CATALOGUES = ['DRUGBANK:', 'DRUGCENTRAL:', 'UNII:', 'MESH:', 'RXNORM:'];
+
+/**
+ * True when the knowledge base knows the concept only through a drug-group catalogue (PharmGKB / ATC groups
+ * such as `Various`, `Central Nervous System`): no RxNorm code, no UMLS CUI and no substance catalogue id.
+ * Such names are medications only with a signature element attached.
+ */
+export function isWeakDrugConcept(concept: Concept): boolean {
+  if ((concept.codes.rxNormId?.length ?? 0) > 0 || isUmlsCui(concept.cui)) return false;
+  return !concept.xrefs.some((x) => SUBSTANCE_CATALOGUES.some((prefix) => x.startsWith(prefix)));
+}
+
+function fromConcept(doc: Document, begin: number, end: number, concept: Concept, strength: DrugStrength, ruleId: string, priority: number, finder: CompiledDrugFinder, cui?: string): Candidate | undefined {
+  const tokenStart = tokenStartingAt(doc.tokens, begin);
+  const tokenEnd = tokenStart < 0 ? -1 : tokenEndingAt(doc.tokens, end, tokenStart);
+  if (tokenStart < 0 || tokenEnd < 0) return undefined;
+  const surface = doc.text.slice(begin, end).toLowerCase();
+  if (finder.notDrugs.has(surface)) return undefined;
+  const rx = concept.codes.rxNormId;
+  return {
+    begin, end, tokenStart, tokenEnd, priority, ruleId,
+    cui: cui ?? concept.cui,
+    ...(rx !== undefined && rx.length > 0 ? { rxNormId: rx.join(',') } : {}),
+    normalizedName: concept.preferredName.toLowerCase(),
+    needsAttributes: strength !== 'strong' || finder.attributeOnly.has(surface) || end - begin <= SHORT_NAME_CHARS || isWeakDrugConcept(concept),
+  };
+}
+
+/** Drug mentions of `doc`, in text order, without overlaps. */
+export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { builtIn: boolean; dictionaries: readonly LibraryDictionary[] }): DrugMention[] {
+  const candidates: Candidate[] = [];
+  /** Knowledge-base spans naming no drug (`insulin-dependent diabetes`): an alias inside one is not a drug. */
+  const otherSpans: { begin: number; end: number }[] = [];
+  if (options.builtIn && finder.kb !== undefined && finder.matcher !== undefined) {
+    for (const m of finder.matcher.match(doc.text, doc.tokens)) {
+      const picked = pickConcept(finder.kb, m.concepts, finder.strongTypes, finder.weakTypes);
+      if (picked === undefined) {
+        otherSpans.push({ begin: m.begin, end: m.end });
+        continue;
+      }
+      const c = fromConcept(doc, m.begin, m.end, picked.concept, picked.strength, 'kb', 0, finder);
+      if (c !== undefined) candidates.push(c);
+    }
+  }
+  for (const d of options.dictionaries) {
+    for (const m of d.compiled.longest.match(doc.text, doc.tokens)) {
+      const picked = pickConcept(d.compiled.kb, m.concepts, finder.strongTypes, finder.weakTypes);
+      if (picked === undefined) continue;
+      const index = m.concepts.find((i) => d.compiled.kb.concept(i) === picked.concept);
+      const info = index === undefined ? undefined : d.compiled.info.get(index);
+      const c = fromConcept(doc, m.begin, m.end, picked.concept, picked.strength, `library:${d.source}`, 1, finder, info?.cui);
+      if (c !== undefined) candidates.push(c);
+    }
+  }
+  for (let i = 0; i < doc.tokens.length; i++) {
+    const a = finder.caseSensitiveAliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
+    const b = finder.aliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
+    const m = a === undefined ? b : b === undefined || a.tokenEnd >= b.tokenEnd ? a : b;
+    if (m === undefined) continue;
+    const begin = doc.tokens[i]!.begin;
+    const end = doc.tokens[m.tokenEnd - 1]!.end;
+    if (otherSpans.some((o) => o.begin <= begin && end <= o.end && o.end - o.begin > end - begin)) continue;
+    const { alias, concept } = m.value;
+    const rx = alias.rxNormId ?? (concept?.codes.rxNormId !== undefined && concept.codes.rxNormId.length > 0 ? concept.codes.rxNormId.join(',') : undefined);
+    const cui = alias.cui ?? concept?.cui;
+    candidates.push({
+      begin, end, tokenStart: i, tokenEnd: m.tokenEnd, priority: 2, ruleId: alias.id,
+      ...(cui === undefined ? {} : { cui }),
+      ...(rx === undefined ? {} : { rxNormId: rx }),
+      normalizedName: alias.generic.toLowerCase(),
+      needsAttributes: false,
+    });
+  }
+  candidates.sort((x, y) => x.begin - y.begin || y.end - x.end || y.priority - x.priority);
+  const out: Candidate[] = [];
+  let lastEnd = -1;
+  for (const c of candidates) {
+    if (c.begin < lastEnd) {
+      // Overlap: an alias (priority 2) replaces the knowledge-base mention it overlaps when it is at least as long.
+      const prev = out[out.length - 1];
+      if (prev !== undefined && c.priority > prev.priority && c.end - c.begin >= prev.end - prev.begin) {
+        out[out.length - 1] = c;
+        lastEnd = Math.max(lastEnd, c.end);
+      }
+      continue;
+    }
+    out.push(c);
+    lastEnd = c.end;
+  }
+  return out
+    .filter((c) => {
+      const next = doc.tokens[c.tokenEnd];
+      return next === undefined || next.newlineBefore || !finder.notDrugBefore.has(next.lower);
+    })
+    .map(({ priority: _priority, ...mention }) => mention);
+}

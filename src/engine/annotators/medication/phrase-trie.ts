@@ -1,0 +1,76 @@
+// A trie over token texts: lexicon phrases (`by mouth`, `b.i.d.`, `twice a day`) are cut with the engine
+// tokenizer once, and the scanners ask for the longest phrase starting at a token. Matching compares the
+// lower-cased token text (or the exact surface text for case-sensitive phrases) and never looks at
+// characters beyond the tokens, so it runs in time proportional to the phrase length.
+import type { Token } from '../../document.js';
+import { tokenize } from '../../text/tokenize.js';
+
+interface TrieNode<V> {
+  readonly children: Map<string, TrieNode<V>>;
+  value?: V;
+}
+
+export interface PhraseMatch<V> {
+  /** One past the last token of the phrase. */
+  readonly tokenEnd: number;
+  readonly value: V;
+}
+
+export interface PhraseTrie<V> {
+  /** Longest phrase starting at token `start` and ending at or before token `limit` (exclusive). */
+  longest(text: string, tokens: readonly Token[], start: number, limit: number): PhraseMatch<V> | undefined;
+  readonly size: number;
+}
+
+/**
+ * The forms a lexicon term is matched in: as written; without its final period (`b.i.d`); without any
+ * period (`bid`) when every period sits between single letters or ends the term.
+ */
+export function termVariants(term: string): string[] {
+  const out = new Set<string>([term]);
+  if (term.endsWith('.') && term.length > 1) out.add(term.slice(0, -1));
+  if (term.includes('.') && /^[a-z0-9.\s]+$/i.test(term)) out.add(term.replace(/\./g, ''));
+  return [...out].filter((t) => t.trim() !== '');
+}
+
+export function createPhraseTrie<V>(entries: Iterable<{ readonly term: string; readonly value: V }>, caseSensitive = false): PhraseTrie<V> {
+  const root: TrieNode<V> = { children: new Map() };
+  let size = 0;
+  for (const { term, value } of entries) {
+    for (const variant of termVariants(term)) {
+      const pieces = tokenize(variant).map((t) => (caseSensitive ? variant.slice(t.begin, t.end) : t.lower));
+      if (pieces.length === 0) continue;
+      let node = root;
+      for (const piece of pieces) {
+        let child = node.children.get(piece);
+        if (child === undefined) {
+          child = { children: new Map() };
+          node.children.set(piece, child);
+        }
+        node = child;
+      }
+      // The first entry naming a phrase keeps it (lexicon order is priority order).
+      if (node.value === undefined) {
+        node.value = value;
+        size++;
+      }
+    }
+  }
+  return {
+    size,
+    longest(text, tokens, start, limit) {
+      let node: TrieNode<V> | undefined = root;
+      let best: PhraseMatch<V> | undefined;
+      const end = Math.min(limit, tokens.length);
+      for (let i = start; i < end; i++) {
+        const t = tokens[i]!;
+        // Phrase tokens must be written without a line break between them (a phrase never spans lines).
+        if (i > start && t.newlineBefore) break;
+        node = node.children.get(caseSensitive ? text.slice(t.begin, t.end) : t.lower);
+        if (node === undefined) break;
+        if (node.value !== undefined) best = { tokenEnd: i + 1, value: node.value };
+      }
+      return best;
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// The `diagnosis` insight model (reference §7): is a disease / symptom mention the patient's explicit
+// condition, reported by the patient, discussed, suspected, a symptom, a trauma, or family history?
+import type { Evidence } from './evidence.js';
+import { HIGH, LIKELY, LOW, MEDIUM, MINIMAL, NONE, SLIGHT, STRONG, WEAK, LEANING, pick, score } from './scores.js';
+
+export interface DiagnosisInsight {
+  usage: { explicitScore: number; patientReportedScore: number; discussedScore: number };
+  suspectedScore: number;
+  symptomScore: number;
+  traumaScore: number;
+  familyHistoryScore: number;
+}
+
+export const DIAGNOSIS_SEMANTIC_TYPES: ReadonlySet<string> = new Set(['dsyn', 'sosy', 'neop', 'inpo', 'mobd', 'patf', 'acab', 'cgab', 'anab', 'comd', 'emod']);
+
+export function diagnosisInsight(e: Evidence): DiagnosisInsight {
+  const family = e.familyHistory || e.cues.has('nonPatient');
+  const suspected = !e.negated && (e.possible || e.cues.has('suspected'));
+  const discussed = !e.negated && !suspected && (e.conditional || e.hypothetical || e.cues.has('discussed') || e.cues.has('considering'));
+  const reported = !e.negated && e.cues.has('patientReported');
+  const explicit = e.negated || family || suspected || discussed ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
+  const t = e.semanticTypes;
+  const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : [...t].some((x) => DIAGNOSIS_SEMANTIC_TYPES.has(x)) ? LOW : WEAK;
+  return {
+    usage: {
+      explicitScore: score(explicit),
+      patientReportedScore: e.negated ? NONE : reported ? 0.75 : pick(e.sectionClass === 'subjective', WEAK, MINIMAL),
+      discussedScore: pick(discussed, LIKELY, MINIMAL),
+    },
+    suspectedScore: e.negated ? NONE : pick(suspected, STRONG, MINIMAL),
+    symptomScore: score(symptom),
+    traumaScore: t.has('inpo') ? HIGH : pick(e.cues.has('trauma'), LEANING, MINIMAL),
+    familyHistoryScore: pick(family, HIGH, NONE),
+  };
+}

@@ -1,0 +1,198 @@
+// What model_broker knows about one annotation before it scores it: the context flags earlier annotators
+// set (negated, hypothetical, familyHistory, historical), the ConText categories whose scope covers it
+// (run here, so `rule out` (possible) and `discussed` (conditional) stay apart even when the hypothetical
+// annotator merged them), its section and section class, the nearest cue of each kind around it, its
+// semantic types and inference-rule candidates (its own, and those of concepts on the same span).
+import type { Annotation, Document, Sentence, Token } from '../../document.js';
+import type { CompiledContext } from '../../context/context-engine.js';
+import type { ContextCategory } from '../../context/context-rule.js';
+import { FAMILY_SECTION_NAMES, HISTORICAL_SECTION_NAMES, hitTargets, runContext, sectionNameOf } from '../../context/context-assertions.js';
+import type { CueKind, CueRule, InsightLexicon, SectionClass } from './insight-lexicon.js';
+import { tokenAt, type PhraseMatch } from './phrase-matcher.js';
+
+export interface CueHit {
+  readonly kind: CueKind;
+  readonly ruleId: string;
+  readonly begin: number;
+  readonly end: number;
+  readonly coveredText: string;
+  /** Tokens between the cue and the annotation (0 when adjacent or inside). */
+  readonly distance: number;
+  /** The cue lies inside the annotation's own span (`Alcohol abuse`, `Former smoker`). */
+  readonly inside: boolean;
+}
+
+export interface Evidence {
+  readonly target: Annotation;
+  readonly layer: string;
+  readonly negated: boolean;
+  readonly hypothetical: boolean;
+  readonly familyHistory: boolean;
+  readonly historical: boolean;
+  /** ConText POSSIBLE_EXISTENCE scope (`rule out`, `possible`, `suspected`). */
+  readonly possible: boolean;
+  /** ConText HYPOTHETICAL scope (`if`, `discussed`, `recommend`). */
+  readonly conditional: boolean;
+  readonly section?: string;
+  readonly sectionClass?: SectionClass;
+  /** Nearest cue of each kind. */
+  readonly cues: ReadonlyMap<CueKind, CueHit>;
+  readonly semanticTypes: ReadonlySet<string>;
+  readonly candidates: ReadonlySet<string>;
+  /** Lower-case words of the covered text and preferred name (keyword tests). */
+  readonly words: readonly string[];
+  readonly lowerText: string;
+  /** Index of the sentence containing the annotation's start, or -1. */
+  readonly sentenceIndex: number;
+}
+
+/** Cue kinds a cue inside the annotation's own span does not count for (the annotation is the substance word). */
+const NOT_INSIDE: ReadonlySet<CueKind> = new Set(['use', 'labMeasurement']);
+const CONTEXT_CATEGORIES: readonly ContextCategory[] = ['POSSIBLE_EXISTENCE', 'HYPOTHETICAL', 'FAMILY', 'HISTORICAL'];
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function strings(v: unknown): string[] {
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+}
+
+export function sentenceIndexAt(sentences: readonly Sentence[], offset: number): number {
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sentences[mid] as Sentence).begin <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  const i = lo - 1;
+  return i >= 0 && offset < (sentences[i] as Sentence).end ? i : -1;
+}
+
+/** Builds evidence for many targets of one Document; cue matches and ConText scopes are computed once. */
+export class EvidenceBuilder {
+  private readonly cueMatches: PhraseMatch<CueRule>[][];
+  private readonly conceptsBySpan = new Map<string, Annotation[]>();
+  private readonly possible: ReadonlySet<Annotation>;
+  private readonly conditional: ReadonlySet<Annotation>;
+  private readonly family: ReadonlySet<Annotation>;
+  private readonly historical: ReadonlySet<Annotation>;
+  private readonly cache = new Map<Annotation, Evidence>();
+
+  constructor(
+    private readonly doc: Document,
+    private readonly lexicon: InsightLexicon,
+    context: CompiledContext,
+    targets: readonly Annotation[],
+  ) {
+    this.cueMatches = doc.sentences.map((s) => lexicon.cues.match(doc.tokens, s.tokenStart, s.tokenEnd));
+    for (const c of doc.layers.get('concepts') ?? []) {
+      const key = `${c.begin}:${c.end}`;
+      const list = this.conceptsBySpan.get(key);
+      if (list === undefined) this.conceptsBySpan.set(key, [c]);
+      else list.push(c);
+    }
+    const run = runContext(doc, context, targets, CONTEXT_CATEGORIES, true);
+    this.possible = hitTargets(run, 'POSSIBLE_EXISTENCE');
+    this.conditional = hitTargets(run, 'HYPOTHETICAL');
+    this.family = hitTargets(run, 'FAMILY');
+    this.historical = hitTargets(run, 'HISTORICAL');
+  }
+
+  of(target: Annotation, layer: string): Evidence {
+    let e = this.cache.get(target);
+    if (e === undefined) {
+      e = this.build(target, layer);
+      this.cache.set(target, e);
+    }
+    return e;
+  }
+
+  /** Concepts with exactly this span (other than the target itself). */
+  conceptsAt(target: Annotation): readonly Annotation[] {
+    return (this.conceptsBySpan.get(`${target.begin}:${target.end}`) ?? []).filter((c) => c !== target);
+  }
+
+  private build(target: Annotation, layer: string): Evidence {
+    const section = sectionNameOf(this.doc, target)?.toLowerCase();
+    const sectionClass = section === undefined ? undefined : this.lexicon.sections.get(section) ?? classByWords(section, this.lexicon);
+    const semanticTypes = new Set(strings(target.semanticType));
+    const candidates = new Set(strings(target.insightModelCandidates));
+    for (const c of this.conceptsAt(target)) {
+      for (const t of strings(c.semanticType)) semanticTypes.add(t);
+      for (const t of strings(c.insightModelCandidates)) candidates.add(t);
+    }
+    const preferred = typeof target.preferredName === 'string' ? target.preferredName : '';
+    const lowerText = `${target.coveredText} ${preferred}`.toLowerCase();
+    const sentenceIndex = sentenceIndexAt(this.doc.sentences, target.begin);
+    const familyFlag = target.familyHistory === true || target.hypotheticalType === 'FamilyHistorySpan' || this.family.has(target)
+      || (section !== undefined && (FAMILY_SECTION_NAMES.has(section) || sectionClass === 'family'));
+    const historicalFlag = target.historical === true || this.historical.has(target) || (section !== undefined && HISTORICAL_SECTION_NAMES.has(section));
+    return {
+      target,
+      layer,
+      negated: target.negated === true,
+      hypothetical: target.hypothetical === true,
+      familyHistory: familyFlag,
+      historical: historicalFlag,
+      possible: this.possible.has(target),
+      conditional: this.conditional.has(target),
+      ...(section === undefined ? {} : { section }),
+      ...(sectionClass === undefined ? {} : { sectionClass }),
+      cues: this.cuesAround(target, sentenceIndex),
+      semanticTypes,
+      candidates,
+      words: lowerText.split(/[^a-z0-9']+/).filter((w) => w !== ''),
+      lowerText,
+      sentenceIndex,
+    };
+  }
+
+  private cuesAround(target: Annotation, sentenceIndex: number): Map<CueKind, CueHit> {
+    const out = new Map<CueKind, CueHit>();
+    if (sentenceIndex < 0) return out;
+    const tokens = this.doc.tokens;
+    const tb = tokenAt(tokens, target.begin);
+    const te = Math.max(tb + 1, tokenAt(tokens, target.end));
+    for (const m of this.cueMatches[sentenceIndex] ?? []) {
+      const inside = m.begin < target.end && target.begin < m.end;
+      let distance = 0;
+      let side: 'before' | 'after' | 'inside' = 'inside';
+      if (!inside) {
+        if (m.tokenEnd <= tb) {
+          side = 'before';
+          distance = tb - m.tokenEnd;
+          if (crossesSemicolon(tokens, m.tokenEnd, tb)) continue;
+        } else {
+          side = 'after';
+          distance = m.tokenBegin - te;
+          if (crossesSemicolon(tokens, te, m.tokenBegin)) continue;
+        }
+      }
+      for (const rule of m.payloads) {
+        if (side === 'inside' ? NOT_INSIDE.has(rule.cue) : (rule.direction !== 'either' && rule.direction !== side) || distance > rule.window) continue;
+        const current = out.get(rule.cue);
+        if (current !== undefined && current.distance <= distance) continue;
+        out.set(rule.cue, { kind: rule.cue, ruleId: rule.id, begin: m.begin, end: m.end, coveredText: this.doc.text.slice(m.begin, m.end), distance, inside });
+      }
+    }
+    return out;
+  }
+}
+
+function crossesSemicolon(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if ((tokens[i] as Token).lower === ';') return true;
+  return false;
+}
+
+/** Section names not listed verbatim: the class of the longest listed name they contain. */
+function classByWords(section: string, lexicon: InsightLexicon): SectionClass | undefined {
+  let best: { length: number; cls: SectionClass } | undefined;
+  for (const [name, cls] of lexicon.sections) {
+    if (name.length > 3 && section.includes(name) && (best === undefined || name.length > best.length)) best = { length: name.length, cls };
+  }
+  return best?.cls;
+}
+

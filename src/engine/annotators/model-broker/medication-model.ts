@@ -1,0 +1,71 @@
+// The `medication` insight model (reference §7): is the medication taken, considered, discussed or a lab
+// measurement; was it started, stopped or its dose changed; did it cause an adverse event or an allergy?
+import type { Evidence } from './evidence.js';
+import { HIGH, LEANING, LIKELY, MINIMAL, NONE, SLIGHT, STRONG, WEAK, pick, score } from './scores.js';
+
+export interface EventUsage {
+  explicitScore: number;
+  consideringScore: number;
+  discussedScore: number;
+}
+
+export interface MedicationEvent {
+  score: number;
+  usage: EventUsage;
+}
+
+export interface MedicationInsight {
+  usage: { takenScore: number; consideringScore: number; discussedScore: number; labMeasurementScore: number };
+  startedEvent: MedicationEvent;
+  stoppedEvent: MedicationEvent;
+  doseChangedEvent: MedicationEvent;
+  adverseEvent: MedicationEvent & { allergyScore: number };
+}
+
+export const MEDICATION_SEMANTIC_TYPES: ReadonlySet<string> = new Set(['phsu', 'antb', 'clnd', 'vita', 'horm', 'imft']);
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A `doseChange` the medication annotator attached to an administration (`increased to 20 mg`). */
+function hasDoseChange(e: Evidence): boolean {
+  const admin = e.target.administration;
+  return Array.isArray(admin) && admin.some((a) => isRecord(a) && isRecord(a.doseChange));
+}
+
+export function medicationInsight(e: Evidence): MedicationInsight {
+  const neg = e.negated;
+  const considering = !neg && (e.cues.has('considering') || e.conditional || (e.hypothetical && !e.possible));
+  const discussed = !neg && e.cues.has('discussed');
+  const lab = e.cues.has('labMeasurement');
+  const allergyCue = e.cues.has('allergy');
+  const allergySection = e.sectionClass === 'allergy';
+  const adverseCue = e.cues.has('adverseEvent');
+  const eventUsage = (happened: boolean): EventUsage => ({
+    explicitScore: pick(happened && !considering && !discussed, STRONG, happened ? SLIGHT : NONE),
+    consideringScore: pick(happened && considering, LIKELY, NONE),
+    discussedScore: pick(happened && discussed, LIKELY, NONE),
+  });
+  const event = (cued: boolean): MedicationEvent => {
+    const happened = cued && !neg;
+    return { score: pick(happened, STRONG, NONE), usage: eventUsage(happened) };
+  };
+  const adverse = !neg && (allergyCue || adverseCue || allergySection);
+  return {
+    usage: {
+      takenScore: score(neg ? MINIMAL : considering || discussed ? SLIGHT : lab ? WEAK : STRONG),
+      consideringScore: pick(considering, LIKELY, neg ? NONE : MINIMAL),
+      discussedScore: pick(discussed, LIKELY, neg ? NONE : MINIMAL),
+      labMeasurementScore: pick(lab, LIKELY, NONE),
+    },
+    startedEvent: event(e.cues.has('started')),
+    stoppedEvent: event(e.cues.has('stopped')),
+    doseChangedEvent: event(e.cues.has('doseIncreased') || e.cues.has('doseDecreased') || e.cues.has('doseChanged') || hasDoseChange(e)),
+    adverseEvent: {
+      score: score(!adverse ? NONE : allergyCue || adverseCue ? STRONG : LEANING),
+      allergyScore: score(neg ? NONE : allergyCue ? HIGH : allergySection ? LIKELY : adverseCue ? 0.15 : NONE),
+      usage: eventUsage(adverse),
+    },
+  };
+}

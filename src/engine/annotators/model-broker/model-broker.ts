@@ -1,0 +1,127 @@
+// model_broker (reference §5.1, §7): computes `insightModelData` (and `temporal` links) on the concepts and
+// clinical (aci) annotations earlier annotators produced. Every score is rule-derived from evidence the
+// engine already has (context flags, ConText scopes, sections, cue phrases, semantic types, inference-rule
+// tags) and documented in docs/insights.md. This file picks the targets of each model and writes the
+// results; the models live in *-model.ts, the evidence in evidence.ts.
+import { Type, type Static } from '@sinclair/typebox';
+import { defineAnnotator, type AnnotationUpdate, type AnnotatorResult } from '../../annotator.js';
+import type { Annotation, Document } from '../../document.js';
+import type { CompiledContext } from '../../context/context-engine.js';
+import { compileDefaultContext } from '../../context/context-lexicon.js';
+import { diagnosisInsight, DIAGNOSIS_SEMANTIC_TYPES } from './diagnosis-model.js';
+import { EvidenceBuilder, type Evidence } from './evidence.js';
+import { compileDefaultInsightLexicon, type InsightLexicon } from './insight-lexicon.js';
+import { medicationInsight, MEDICATION_SEMANTIC_TYPES } from './medication-model.js';
+import { normalityInsight, NORMALITY_SEMANTIC_TYPES } from './normality-model.js';
+import { procedureInsight, PROCEDURE_SEMANTIC_TYPES } from './procedure-model.js';
+import { alcoholInsight, hasSubstanceTag, illicitDrugInsight, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight } from './substance-model.js';
+import { TemporalLinker } from './temporal-model.js';
+
+export const ANNOTATOR_ID = 'model_broker';
+export const INSIGHT_MODELS = ['temporal', 'substance', 'diagnosis', 'medication', 'normality', 'procedure'] as const;
+export type InsightModel = (typeof INSIGHT_MODELS)[number];
+
+export const modelBrokerParams = Type.Object({
+  models: Type.Array(Type.Union(INSIGHT_MODELS.map((m) => Type.Literal(m))), {
+    default: [...INSIGHT_MODELS],
+    description: 'Insight models to run: temporal, substance (tobacco, alcohol, illicitDrug, substance), diagnosis, medication, normality, procedure. Default: all.',
+  }),
+  link_all_temporal_candidates: Type.Boolean({ default: false, description: 'True: link every date of the sentence to an annotation; false: the nearest one only.' }),
+});
+
+export type ModelBrokerParams = Static<typeof modelBrokerParams>;
+
+export interface ModelBrokerCompiled {
+  readonly lexicon: InsightLexicon;
+  readonly context: CompiledContext;
+}
+
+/** Layers whose annotations model_broker scores (the clinical ones; concepts are chosen by type or tag). */
+export const SCORED_LAYERS: readonly string[] = ['concepts', 'SymptomDiseaseInd', 'MedicationInd', 'ProcedureInd', 'LabValueInd', 'SmokingInd', 'AllergyMedicationInd'];
+
+const TAG = { diagnosis: 'ICDiagnosis', medication: 'ICMedication', procedure: 'ICProcedure', normality: 'ICNormality' } as const;
+
+function hasAny(set: ReadonlySet<string>, wanted: ReadonlySet<string>): boolean {
+  for (const x of set) if (wanted.has(x)) return true;
+  return false;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Which models apply to one annotation (docs/insights.md, "Targets"). */
+function modelsFor(e: Evidence, lexicon: InsightLexicon): { diagnosis: boolean; medication: boolean; procedure: boolean; normality: boolean; substance: ReturnType<typeof substanceKinds> } {
+  const concept = e.layer === 'concepts';
+  const tags = e.candidates;
+  const types = e.semanticTypes;
+  const substance = substanceKinds(e, lexicon);
+  const medication = e.layer === 'MedicationInd' || e.layer === 'AllergyMedicationInd' || (concept && (tags.has(TAG.medication) || hasAny(types, MEDICATION_SEMANTIC_TYPES)));
+  const procedure = e.layer === 'ProcedureInd' || (concept && (tags.has(TAG.procedure) || hasAny(types, PROCEDURE_SEMANTIC_TYPES)));
+  return {
+    diagnosis: e.layer === 'SymptomDiseaseInd' || (concept && (tags.has(TAG.diagnosis) || hasAny(types, DIAGNOSIS_SEMANTIC_TYPES))),
+    medication,
+    procedure,
+    normality: e.layer === 'ProcedureInd' || e.layer === 'LabValueInd' || (e.layer === 'MedicationInd' && e.cues.has('labMeasurement'))
+      || (concept && (tags.has(TAG.normality) || hasAny(types, NORMALITY_SEMANTIC_TYPES))),
+    substance,
+  };
+}
+
+/** The insight analysis of one Document, as field updates on the scored annotations. */
+export function runModelBroker(doc: Document, params: ModelBrokerParams, compiled: ModelBrokerCompiled): AnnotatorResult {
+  const run = new Set<InsightModel>(params.models);
+  const targets: { annotation: Annotation; layer: string }[] = [];
+  for (const layer of SCORED_LAYERS) for (const annotation of doc.layers.get(layer) ?? []) targets.push({ annotation, layer });
+  if (targets.length === 0) return {};
+  const evidence = new EvidenceBuilder(doc, compiled.lexicon, compiled.context, targets.map((t) => t.annotation));
+  const temporal = new TemporalLinker(doc, params.link_all_temporal_candidates);
+  const update: AnnotationUpdate[] = [];
+  const done = new Set<Annotation>();
+  for (const { annotation, layer } of targets) {
+    if (done.has(annotation)) continue;
+    done.add(annotation);
+    const e = evidence.of(annotation, layer);
+    const applies = modelsFor(e, compiled.lexicon);
+    const data: Record<string, unknown> = {};
+    if (run.has('diagnosis') && applies.diagnosis) data.diagnosis = diagnosisInsight(e);
+    if (run.has('medication') && applies.medication) data.medication = medicationInsight(e);
+    if (run.has('procedure') && applies.procedure) data.procedure = procedureInsight(e, compiled.lexicon);
+    if (run.has('normality') && applies.normality) data.normality = normalityInsight(doc, e, applies.medication);
+    if (run.has('substance')) {
+      const kinds = applies.substance;
+      if (kinds.has('tobacco')) data.tobacco = tobaccoInsight(e);
+      if (kinds.has('alcohol')) data.alcohol = alcoholInsight(e);
+      if (kinds.has('illicitDrug')) data.illicitDrug = illicitDrugInsight(e);
+      if (kinds.has('substanceTreatment') || kinds.has('illicitDrug')) data.substance = substanceInsight(e, kinds.has('substanceTreatment'));
+    }
+    const fields: Record<string, unknown> = {};
+    if (run.has('substance') && layer === 'concepts' && applies.substance.size > 0 && !hasSubstanceTag(e)) {
+      // Kinds found by the lexicon, not by inference rules: tag the concept as the rules would, so the
+      // substance-use attribute set (which tests the tags) sees it.
+      const existing = Array.isArray(annotation.insightModelCandidates) ? annotation.insightModelCandidates.map(String) : [];
+      fields.insightModelCandidates = [...existing, ...[...applies.substance].map((k) => TAG_OF_KIND[k]).filter((t) => !existing.includes(t))];
+    }
+    if (Object.keys(data).length > 0) {
+      const existing = isRecord(annotation.insightModelData) ? annotation.insightModelData : {};
+      fields.insightModelData = { ...existing, ...data };
+    }
+    const scored = Object.keys(data).length > 0 || layer !== 'concepts';
+    if (run.has('temporal') && scored && e.sentenceIndex >= 0) {
+      const links = temporal.links(e.sentenceIndex, annotation.begin, annotation.end);
+      if (links.length > 0) fields.temporal = links;
+    }
+    if (Object.keys(fields).length > 0) update.push({ target: annotation, fields });
+  }
+  return { update };
+}
+
+export const modelBroker = defineAnnotator({
+  id: ANNOTATOR_ID,
+  description: 'Computes clinical insight scores (insightModelData) for diagnoses, medications, procedures, normality and substance use, and links dates (temporal).',
+  requires: ['tokens', 'sentences'],
+  produces: [],
+  params: modelBrokerParams,
+  init: (): ModelBrokerCompiled => ({ lexicon: compileDefaultInsightLexicon(), context: compileDefaultContext() }),
+  run: (doc, params, compiled) => runModelBroker(doc, params, compiled),
+});

@@ -1,0 +1,182 @@
+// The substance-use insight models (reference §7): `tobacco`, `alcohol`, `illicitDrug` and `substance`
+// (abuse treatment). Each reads the same evidence: is the substance used, not used or only discussed;
+// current, stopped or never; how much (alcohol), medical or abuse (drugs); exposure; someone else's use.
+import type { Evidence } from './evidence.js';
+import type { InsightLexicon, SubstanceKind } from './insight-lexicon.js';
+import { HIGH, LEANING, LIKELY, MEDIUM, MINIMAL, NONE, STRONG, WEAK, LOW, SLIGHT, pick, score } from './scores.js';
+
+export interface SubstanceUsage {
+  useScore: number;
+  noneScore: number;
+  discussedScore: number;
+}
+
+export interface TobaccoInsight {
+  usage: SubstanceUsage;
+  useStatus: { currentScore: number; stoppedScore: number; neverScore: number };
+  exposureScore: number;
+  nonPatientScore: number;
+  treatmentScore: number;
+}
+
+export interface AlcoholInsight {
+  usage: SubstanceUsage;
+  useStatus: { stoppedScore: number; neverScore: number };
+  useQualifier: { lightScore: number; moderateScore: number; heavyScore: number; abuseScore: number };
+  exposureScore: number;
+  nonPatientScore: number;
+}
+
+export interface IllicitDrugInsight {
+  usage: SubstanceUsage;
+  useStatus: { stoppedScore: number; neverScore: number };
+  useDimension: { medicalScore: number; abuseScore: number };
+  exposureScore: number;
+  nonPatientScore: number;
+}
+
+export interface SubstanceInsight {
+  treatment: { discussedScore: number; complianceScore: number };
+  treatmentScore: number;
+  nonPatientScore: number;
+}
+
+/** Inference-rule tags (concept_inference_rules of the clinical insights cartridge) → substance kinds. */
+export const SUBSTANCE_TAGS: Readonly<Record<string, SubstanceKind>> = {
+  ICTobacco: 'tobacco',
+  ICAlcohol: 'alcohol',
+  ICIllicitDrug: 'illicitDrug',
+  ICDrugCandidate: 'illicitDrug',
+  ICSuspiciousDrug: 'illicitDrug',
+  ICSubstanceAbuseTreatment: 'substanceTreatment',
+  ICSubstanceAbuseTreatmentDrug: 'substanceTreatment',
+};
+
+/** The tag model_broker adds to a concept whose substance kind came from the lexicon (no rule tagged it). */
+export const TAG_OF_KIND: Readonly<Record<SubstanceKind, string>> = {
+  tobacco: 'ICTobacco',
+  alcohol: 'ICAlcohol',
+  illicitDrug: 'ICIllicitDrug',
+  substanceTreatment: 'ICSubstanceAbuseTreatment',
+};
+
+/** True when one of the annotation's inference-rule tags names a substance kind. */
+export function hasSubstanceTag(e: Evidence): boolean {
+  for (const tag of e.candidates) if (SUBSTANCE_TAGS[tag] !== undefined) return true;
+  return false;
+}
+
+/**
+ * The substance kinds of an annotation: from its inference-rule tags when it has any substance tag,
+ * otherwise from the lexicon's substance terms found in its text (so the models work without the
+ * cartridge's rules); `SmokingInd` annotations are tobacco.
+ */
+export function substanceKinds(e: Evidence, lexicon: InsightLexicon): Set<SubstanceKind> {
+  const out = new Set<SubstanceKind>();
+  for (const tag of e.candidates) {
+    const kind = SUBSTANCE_TAGS[tag];
+    if (kind !== undefined) out.add(kind);
+  }
+  if (e.layer === 'SmokingInd') out.add('tobacco');
+  if (out.size > 0) return out;
+  for (const [term, kind] of lexicon.substanceTerms) {
+    const hit = term.includes(' ') || term.includes('-') ? e.lowerText.includes(term) : e.words.includes(term);
+    if (hit) out.add(kind);
+  }
+  return out;
+}
+
+interface UseState {
+  /** Nothing says the substance is used, not used, or anything else (`slipped on the ice`). */
+  mentionOnly: boolean;
+  none: boolean;
+  never: boolean;
+  stopped: boolean;
+  current: boolean;
+  discussed: boolean;
+  nonPatient: boolean;
+  exposure: boolean;
+}
+
+/** Cue kinds that say something about use of a substance. */
+const USE_EVIDENCE = ['use', 'useCurrent', 'useStopped', 'useAbuse', 'useLight', 'useModerate', 'useHeavy', 'useNone', 'useNever', 'exposure', 'treatment', 'taken', 'patientReported', 'discussed', 'considering', 'nonPatient'] as const;
+/** Words that make a mention describe use by themselves (`smoker`, `alcohol abuse`, `cocaine use`). */
+const SELF_DESCRIBING: ReadonlySet<string> = new Set(['smoker', 'smokers', 'smokes', 'smoked', 'smoking', 'drinker', 'drinks', 'drinking', 'use', 'user', 'users', 'using', 'abuse', 'dependence', 'addiction', 'alcoholism', 'alcoholic', 'intoxication', 'withdrawal', 'overdose']);
+
+function useState(e: Evidence): UseState {
+  const mentionOnly = !e.negated && !e.historical && !e.conditional && e.sectionClass !== 'social' && e.layer !== 'SmokingInd'
+    && !USE_EVIDENCE.some((k) => e.cues.has(k)) && !e.words.some((w) => SELF_DESCRIBING.has(w));
+  const never = e.cues.has('useNever');
+  const none = e.negated || never || e.cues.has('useNone');
+  const stopped = !none && (e.cues.has('useStopped') || e.historical);
+  const current = !none && !stopped && e.cues.has('useCurrent');
+  const discussed = !none && (e.cues.has('discussed') || e.conditional || e.cues.has('considering'));
+  const nonPatient = e.familyHistory || e.cues.has('nonPatient');
+  return { mentionOnly, none, never, stopped, current, discussed, nonPatient, exposure: e.cues.has('exposure') };
+}
+
+function usage(s: UseState): SubstanceUsage {
+  return {
+    useScore: score(s.none ? MINIMAL : s.discussed ? WEAK : s.mentionOnly ? MEDIUM : STRONG),
+    noneScore: pick(s.none, HIGH, MINIMAL),
+    discussedScore: pick(s.discussed, LIKELY, MINIMAL),
+  };
+}
+
+export function tobaccoInsight(e: Evidence): TobaccoInsight {
+  const s = useState(e);
+  return {
+    usage: usage(s),
+    useStatus: { currentScore: pick(s.current, STRONG, LOW), stoppedScore: pick(s.stopped, STRONG, MINIMAL), neverScore: pick(s.never, HIGH, MINIMAL) },
+    exposureScore: pick(s.exposure, STRONG, MINIMAL),
+    nonPatientScore: pick(s.nonPatient, STRONG, MINIMAL),
+    treatmentScore: pick(e.cues.has('treatment') && !e.negated, STRONG, MINIMAL),
+  };
+}
+
+export function alcoholInsight(e: Evidence): AlcoholInsight {
+  const s = useState(e);
+  const used = !s.none;
+  return {
+    usage: usage(s),
+    useStatus: { stoppedScore: pick(s.stopped, STRONG, MINIMAL), neverScore: pick(s.never, HIGH, MINIMAL) },
+    useQualifier: {
+      lightScore: pick(used && e.cues.has('useLight'), LIKELY, MINIMAL),
+      moderateScore: pick(used && e.cues.has('useModerate'), LIKELY, MINIMAL),
+      heavyScore: pick(used && e.cues.has('useHeavy'), LIKELY, MINIMAL),
+      abuseScore: pick(used && e.cues.has('useAbuse'), STRONG, MINIMAL),
+    },
+    exposureScore: pick(s.exposure, STRONG, MINIMAL),
+    nonPatientScore: pick(s.nonPatient, STRONG, MINIMAL),
+  };
+}
+
+export function illicitDrugInsight(e: Evidence): IllicitDrugInsight {
+  const s = useState(e);
+  const medicalCue = e.cues.has('medicalUse');
+  const abuseCue = e.cues.has('useAbuse');
+  const illicit = e.candidates.has('ICIllicitDrug') || (!e.candidates.has('ICDrugCandidate') && !e.candidates.has('ICSuspiciousDrug'));
+  const candidate = e.candidates.has('ICDrugCandidate');
+  const abuse = s.none ? MINIMAL : abuseCue ? HIGH : medicalCue ? LOW : illicit ? STRONG : candidate ? LEANING : LOW;
+  const medical = s.none ? MINIMAL : medicalCue ? STRONG : illicit ? MINIMAL : candidate ? SLIGHT : LIKELY;
+  return {
+    usage: usage(s),
+    useStatus: { stoppedScore: pick(s.stopped, STRONG, MINIMAL), neverScore: pick(s.never, HIGH, MINIMAL) },
+    useDimension: { medicalScore: score(medical), abuseScore: score(abuse) },
+    exposureScore: pick(s.exposure, STRONG, MINIMAL),
+    nonPatientScore: pick(s.nonPatient, STRONG, MINIMAL),
+  };
+}
+
+export function substanceInsight(e: Evidence, isTreatment: boolean): SubstanceInsight {
+  const s = useState(e);
+  const treated = !e.negated && (isTreatment || e.cues.has('treatment'));
+  return {
+    treatment: {
+      discussedScore: pick(treated && s.discussed, LIKELY, MINIMAL),
+      complianceScore: pick(treated && e.cues.has('compliance'), LIKELY, MINIMAL),
+    },
+    treatmentScore: pick(treated, STRONG, NONE),
+    nonPatientScore: pick(s.nonPatient, STRONG, MINIMAL),
+  };
+}

@@ -1,0 +1,90 @@
+// The `temporal` model (reference §7): dates and relative time expressions in an annotation's sentence,
+// linked to it as `temporal[]` entries `{begin, end, coveredText, temporalType: {dateScore},
+// relationTypes: {overlapsScore}}`. Without `link_all_temporal_candidates` only the nearest date of the
+// sentence is linked. Date expressions are found once per sentence with the patterns below.
+import type { Document } from '../../document.js';
+import { LEANING, LIKELY, HIGH, MEDIUM, score } from './scores.js';
+
+export interface TemporalLink {
+  begin: number;
+  end: number;
+  coveredText: string;
+  temporalType: { dateScore: number };
+  relationTypes: { overlapsScore: number };
+}
+
+interface DateMention {
+  readonly begin: number;
+  readonly end: number;
+  readonly absolute: boolean;
+}
+
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const ABSOLUTE: readonly RegExp[] = [
+  /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/gi,
+  /\b\d{4}-\d{2}-\d{2}\b/g,
+  new RegExp(String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b`, 'gi'),
+  new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4})?\b`, 'gi'),
+  new RegExp(String.raw`\b${MONTH}\s+\d{4}\b`, 'gi'),
+  /\b(?:in|since|during|from)\s+(?:19|20)\d{2}\b/gi,
+];
+const RELATIVE: readonly RegExp[] = [
+  /\b(?:today|yesterday|tonight|tomorrow|this morning|last night)\b/gi,
+  /\b(?:last|next|this|past)\s+(?:week|month|year|visit|weekend)\b/gi,
+  /\b\d+\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi,
+  /\b(?:a|one|two|three|several|few)\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi,
+];
+
+/** Date mentions of one sentence (character offsets into the document), overlaps resolved longest first. */
+export function findDates(text: string, begin: number, end: number): DateMention[] {
+  const slice = text.slice(begin, end);
+  const found: DateMention[] = [];
+  const scan = (patterns: readonly RegExp[], absolute: boolean): void => {
+    for (const p of patterns) {
+      p.lastIndex = 0;
+      for (let m = p.exec(slice); m !== null; m = p.exec(slice)) {
+        found.push({ begin: begin + m.index, end: begin + m.index + m[0].length, absolute });
+        if (m[0].length === 0) p.lastIndex++;
+      }
+    }
+  };
+  scan(ABSOLUTE, true);
+  scan(RELATIVE, false);
+  found.sort((a, b) => a.begin - b.begin || b.end - a.end);
+  const out: DateMention[] = [];
+  for (const d of found) {
+    const last = out[out.length - 1];
+    if (last !== undefined && d.begin < last.end) continue;
+    out.push(d);
+  }
+  return out;
+}
+
+/** Per-document cache of each sentence's dates. */
+export class TemporalLinker {
+  private readonly bySentence = new Map<number, DateMention[]>();
+
+  constructor(private readonly doc: Document, private readonly linkAll: boolean) {}
+
+  links(sentenceIndex: number, begin: number, end: number): TemporalLink[] {
+    const sentence = this.doc.sentences[sentenceIndex];
+    if (sentence === undefined) return [];
+    let dates = this.bySentence.get(sentenceIndex);
+    if (dates === undefined) {
+      dates = findDates(this.doc.text, sentence.begin, sentence.end);
+      this.bySentence.set(sentenceIndex, dates);
+    }
+    const candidates = dates.filter((d) => d.end <= begin || d.begin >= end);
+    if (candidates.length === 0) return [];
+    const distance = (d: DateMention): number => (d.end <= begin ? begin - d.end : d.begin - end);
+    const sorted = [...candidates].sort((a, b) => distance(a) - distance(b));
+    const chosen = this.linkAll ? sorted : sorted.slice(0, 1);
+    return chosen.map((d, i) => ({
+      begin: d.begin,
+      end: d.end,
+      coveredText: this.doc.text.slice(d.begin, d.end),
+      temporalType: { dateScore: score(d.absolute ? HIGH : LEANING) },
+      relationTypes: { overlapsScore: score(i === 0 ? LIKELY : MEDIUM) },
+    }));
+  }
+}

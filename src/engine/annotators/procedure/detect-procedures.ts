@@ -1,0 +1,154 @@
+// procedure's algorithm (reference §4.4 Procedure, §5.3): procedure mentions from the curated lexicon
+// (resources/procedure/procedures.json) and from knowledge-base concepts of procedure semantic types
+// (topp, diap, lbpr, hlca, ...); the longest wins, the curated entry on equal spans. Each carries its codes,
+// the first explicit date of its sentence, and — unless annotate_trigger_only — the approach/extent/side
+// words written right before it (resources/procedure/modifiers.json) inside its span.
+import proceduresFile from '../../../../resources/procedure/procedures.json' with { type: 'json' };
+import modifiersFile from '../../../../resources/procedure/modifiers.json' with { type: 'json' };
+import type { KnowledgeBase } from '../../../knowledge/kb.js';
+import type { Annotation, Document } from '../../document.js';
+import { codeFields, compileKbTerms, findKbMentions, matchKb, type KbTerms } from '../symptom-disease/kb-terms.js';
+import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
+import { compilePhraseTrie, sentenceOfToken, tokenAtOrAfter, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
+import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from './date-recognizer.js';
+
+export const PROCEDURES_FILE = 'resources/procedure/procedures.json';
+export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
+export const PROCEDURE_KEY = 'ProcedureInd';
+
+/** UMLS procedure semantic types (Procedures group) reported from the knowledge base. */
+export const DEFAULT_PROCEDURE_TYPES: readonly string[] = ['topp', 'diap', 'lbpr', 'hlca', 'edac', 'mbrt', 'resa'];
+
+const PROCEDURE_SCHEMA: LexiconSchema = {
+  kind: 'procedures',
+  required: { forms: 'strings', normalized: 'string' },
+  optional: { cui: 'string', snomedConceptId: 'string', cptCode: 'string', loincId: 'string' },
+};
+const MODIFIER_SCHEMA: LexiconSchema = { kind: 'procedure-modifiers', required: { forms: 'strings' } };
+
+export interface ProcedureDefinition {
+  readonly id: string;
+  readonly normalized: string;
+  readonly codes: Readonly<Record<string, string>>;
+}
+
+export interface ProcedureCompiled {
+  readonly lexicon: TermLexicon<ProcedureDefinition>;
+  readonly modifiers: PhraseTrie<string>;
+  readonly terms: KbTerms;
+  readonly dates: DateRecognizer;
+}
+
+export interface ProcedureOptions {
+  readonly annotateTriggerOnly: boolean;
+  readonly semanticTypes: ReadonlySet<string>;
+  readonly referenceDate: string;
+}
+
+export function compileProcedureLexicon(body: unknown = proceduresFile, file = PROCEDURES_FILE): TermLexicon<ProcedureDefinition> {
+  const lexicon = parseLexiconFile(body, file, PROCEDURE_SCHEMA);
+  return compileTermLexicon(lexicon.entries.map((e) => {
+    const codes: Record<string, string> = {};
+    for (const key of ['cui', 'snomedConceptId', 'cptCode', 'loincId']) {
+      const v = stringField(e, key);
+      if (v !== undefined) codes[key] = v;
+    }
+    return [listField(e, 'forms'), { id: e.id, normalized: stringField(e, 'normalized') as string, codes }] as const;
+  }));
+}
+
+export function compileProcedure(kb: KnowledgeBase): ProcedureCompiled {
+  const modifiers = parseLexiconFile(modifiersFile, PROCEDURE_MODIFIERS_FILE, MODIFIER_SCHEMA);
+  return {
+    lexicon: compileProcedureLexicon(),
+    modifiers: compilePhraseTrie(modifiers.entries.flatMap((e) => listField(e, 'forms').map((f) => [f, e.id] as const))),
+    terms: compileKbTerms(kb),
+    dates: compileDateRecognizer(),
+  };
+}
+
+interface Candidate {
+  readonly begin: number;
+  readonly end: number;
+  readonly tokenStart: number;
+  readonly normalized: string;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly curated: boolean;
+}
+
+function onlySpaces(text: string, from: number, to: number): boolean {
+  if (to < from || to - from > 3) return false;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) return false;
+  return true;
+}
+
+/** Longest candidates first; nested ones dropped; the curated entry wins an equal span. */
+function selectCandidates(candidates: Candidate[]): Candidate[] {
+  candidates.sort((a, b) => a.begin - b.begin || b.end - a.end || Number(b.curated) - Number(a.curated));
+  const out: Candidate[] = [];
+  let maxEnd = -1;
+  for (const c of candidates) {
+    if (c.end <= maxEnd) continue;
+    if (out.length > 0 && c.begin < maxEnd) continue; // overlapping a kept one
+    maxEnd = c.end;
+    out.push(c);
+  }
+  return out;
+}
+
+export function detectProcedures(doc: Document, compiled: ProcedureCompiled, options: ProcedureOptions): Annotation[] {
+  const candidates: Candidate[] = [];
+  for (const s of doc.sentences) {
+    for (const m of scanTerms(compiled.lexicon, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
+      const def = m.values[0]!;
+      candidates.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, normalized: def.normalized, fields: def.codes, curated: true });
+    }
+  }
+  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {
+    candidates.push({
+      begin: m.begin,
+      end: m.end,
+      tokenStart: m.tokenStart,
+      normalized: m.concept.preferredName.toLowerCase(),
+      fields: { cui: m.concept.cui, ...codeFields(m.concept, ['snomedConceptId', 'loincId', 'nciCode', 'meshId', 'cptCode']) },
+      curated: false,
+    });
+  }
+  const referenceYear = referenceYearOf(options.referenceDate);
+  const dateCache = new Map<number, DateMention[]>();
+  const out: Annotation[] = [];
+  let previousEnd = 0;
+  for (const c of selectCandidates(candidates)) {
+    const sentence = sentenceOfToken(doc.sentences, c.tokenStart);
+    let begin = c.begin;
+    if (!options.annotateTriggerOnly) {
+      const floor = Math.max(sentence >= 0 ? doc.sentences[sentence]!.tokenStart : 0, tokenAtOrAfter(doc.tokens, previousEnd));
+      let edge = c.tokenStart;
+      for (let guard = 0; guard < 3; guard++) {
+        let best = -1;
+        for (let start = edge - 1; start >= Math.max(floor, edge - 3); start--) {
+          const m = compiled.modifiers.matchAt(doc.tokens, start, edge);
+          if (m !== undefined && m.tokenEnd === edge && onlySpaces(doc.text, m.end, doc.tokens[edge]!.begin)) best = start;
+        }
+        if (best < 0) break;
+        edge = best;
+      }
+      begin = doc.tokens[edge]!.begin;
+    }
+    previousEnd = c.end;
+    const { cui, ...codes } = c.fields;
+    out.push({
+      type: 'aci.ProcedureInd',
+      begin,
+      end: c.end,
+      coveredText: doc.text.slice(begin, c.end),
+      procedureSurfaceForm: doc.text.slice(c.begin, c.end),
+      procedureNormalizedName: c.normalized,
+      ...(cui === undefined ? {} : { cui }),
+      ...codes,
+      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createDocument } from '../../create-document.js';
+import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
+import { compileDateRecognizer, dateMilliseconds, findDates, NO_DATE_MS } from './date-recognizer.js';
+import { procedureAnnotator } from './index.js';
+
+function procedures(text: string, params: Record<string, readonly string[]> = {}) {
+  return runClinicalFlow(text, [procedureAnnotator], { procedure: params }).get('ProcedureInd') ?? [];
+}
+
+const recognizer = compileDateRecognizer();
+function dates(text: string) {
+  const doc = createDocument(text);
+  return findDates(text, doc.tokens, 0, doc.tokens.length, recognizer);
+}
+
+describe('procedure', () => {
+  test('reference example: "She started chemotherapy April 8th." (year from reference_date)', () => {
+    const found = procedures('She started chemotherapy April 8th.', { reference_date: ['2022-11-21'] });
+    assert.deepEqual(found, [{
+      type: 'aci.ProcedureInd',
+      begin: 12,
+      end: 24,
+      coveredText: 'chemotherapy',
+      procedureSurfaceForm: 'chemotherapy',
+      procedureNormalizedName: 'chemotherapy',
+      cui: 'C3665472',
+      snomedConceptId: '367336001',
+      date: 'April 8th',
+      dateSource: 'sentence',
+      dateInMilliseconds: '1649376000000',
+    }]);
+  });
+
+  test('without a reference date a yearless date keeps the placeholder milliseconds', () => {
+    const [p] = procedures('She started chemotherapy April 8th.');
+    assert.equal(p?.date, 'April 8th');
+    assert.equal(p?.dateInMilliseconds, NO_DATE_MS);
+  });
+
+  test('approach and side words join the span unless annotate_trigger_only', () => {
+    const text = 'S/p laparoscopic cholecystectomy in 2019 and a colonoscopy.';
+    const found = procedures(text);
+    assert.deepEqual(found.map((p) => [p.coveredText, p.procedureSurfaceForm, p.date ?? null]), [
+      ['laparoscopic cholecystectomy', 'cholecystectomy', '2019'],
+      ['colonoscopy', 'colonoscopy', '2019'],
+    ]);
+    assert.equal(found[0]?.dateInMilliseconds, String(Date.UTC(2019, 0, 1)));
+    const trigger = procedures(text, { annotate_trigger_only: ['true'] });
+    assert.equal(trigger[0]?.coveredText, 'cholecystectomy');
+    assert.equal(trigger[0]?.begin, text.indexOf('cholecystectomy'));
+  });
+
+  test('acronym forms match only in capitals: "pt" is not physical therapy', () => {
+    assert.deepEqual(procedures('The pt was seen.'), []);
+    assert.deepEqual(procedures('Referred to PT and had a CT scan.').map((p) => p.procedureNormalizedName), ['physical therapy', 'computed tomography']);
+  });
+
+  test('knowledge-base concepts of procedure types are reported too', () => {
+    const [p] = procedures('Blood glucose was checked.');
+    assert.equal(p?.cui, 'C0392201');
+    assert.equal(p?.procedureNormalizedName, 'blood glucose measurement');
+  });
+});
+
+describe('date recogniser', () => {
+  test('explicit dates, with exact offsets', () => {
+    const text = 'Seen 04/08/2022, again on April 8, 2023 and 8 April 2021; surgery in 2019, echo 2020-02-29, Mar 2018.';
+    const found = dates(text);
+    assert.deepEqual(found.map((d) => d.text), ['04/08/2022', 'April 8, 2023', '8 April 2021', '2019', '2020-02-29', 'Mar 2018']);
+    for (const d of found) assert.equal(text.slice(d.begin, d.end), d.text);
+    assert.deepEqual(found.map((d) => dateMilliseconds(d)), [
+      String(Date.UTC(2022, 3, 8)), String(Date.UTC(2023, 3, 8)), String(Date.UTC(2021, 3, 8)), String(Date.UTC(2019, 0, 1)), String(Date.UTC(2020, 1, 29)), String(Date.UTC(2018, 2, 1)),
+    ]);
+  });
+
+  test('not dates: lab numbers, ratios, invalid days, lower-case "may", bare numbers', () => {
+    assert.deepEqual(dates('BP 120/80, platelets 2019 and 13/45/2020, 02/30/2021. It may 2 days help.').map((d) => d.text), []);
+  });
+});

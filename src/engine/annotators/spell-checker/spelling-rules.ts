@@ -1,0 +1,131 @@
+// The spell checker's data: the rules file (resources/spelling/en.json: a kind, a version and a closed
+// key set, validated at load with errors naming the file and field) and the common English word list
+// (resources/spelling/en-common-words.txt: SCOWL-derived, grouped by `@level` frequency sections) with the
+// authored clinical supplement (resources/spelling/en-clinical-words.txt: procedures and other clinical
+// words the open knowledge base lacks, `@level clinical`).
+// Both are read once per process.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const RULES_FILE = 'resources/spelling/en.json';
+export const WORDS_FILE = 'resources/spelling/en-common-words.txt';
+export const CLINICAL_WORDS_FILE = 'resources/spelling/en-clinical-words.txt';
+
+export interface DistanceStep {
+  readonly minLength: number;
+  readonly distance: number;
+}
+
+export interface OcrConfusion {
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface SpellingRules {
+  readonly version: string;
+  readonly minWordLength: number;
+  /** Ascending by minLength: a word of length L may be corrected up to the distance of the last step with minLength <= L. */
+  readonly maxDistance: readonly DistanceStep[];
+  readonly minConfidence: number;
+  readonly maxSuggestions: number;
+  readonly neverCorrect: ReadonlySet<string>;
+  readonly ocrConfusions: readonly OcrConfusion[];
+}
+
+/** Common English (and supplementary clinical) word → frequency weight (level 10 words weigh most). */
+export type EnglishWords = ReadonlyMap<string, number>;
+
+const RULE_KEYS = new Set(['kind', 'version', 'description', 'minWordLength', 'maxDistance', 'minConfidence', 'maxSuggestions', 'neverCorrect', 'ocrConfusions']);
+
+function fail(field: string, message: string, file: string): never {
+  throw new Error(`${file}: ${field}: ${message}`);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function positiveInt(v: unknown, field: string, file: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(field, 'must be a positive integer', file);
+  return v;
+}
+
+function stringList(v: unknown, field: string, file: string): string[] {
+  if (!Array.isArray(v) || !v.every((s) => typeof s === 'string' && s !== '')) fail(field, 'must be an array of non-empty strings', file);
+  return v as string[];
+}
+
+/** Validates a rules body (closed key set); throws an Error naming the file and field. */
+export function parseSpellingRules(body: unknown, file = RULES_FILE): SpellingRules {
+  if (!isRecord(body)) fail('(root)', 'must be an object', file);
+  for (const key of Object.keys(body)) if (!RULE_KEYS.has(key)) fail(key, 'unknown key', file);
+  if (body.kind !== 'spelling_rules') fail('kind', 'must be "spelling_rules"', file);
+  if (typeof body.version !== 'string' || body.version === '') fail('version', 'must be a non-empty string', file);
+  if (!Array.isArray(body.maxDistance) || body.maxDistance.length === 0) fail('maxDistance', 'must be a non-empty array', file);
+  const steps = body.maxDistance.map((s: unknown, i: number) => {
+    if (!isRecord(s) || Object.keys(s).some((k) => k !== 'minLength' && k !== 'distance')) fail(`maxDistance[${i}]`, 'must be {minLength, distance}', file);
+    const distance = positiveInt(s.distance, `maxDistance[${i}].distance`, file);
+    if (distance > 3) fail(`maxDistance[${i}].distance`, 'at most 3', file);
+    return { minLength: positiveInt(s.minLength, `maxDistance[${i}].minLength`, file), distance };
+  }).sort((a: DistanceStep, b: DistanceStep) => a.minLength - b.minLength);
+  const confidence = body.minConfidence;
+  if (typeof confidence !== 'number' || !(confidence > 0 && confidence <= 1)) fail('minConfidence', 'must be a number in (0, 1]', file);
+  if (!Array.isArray(body.ocrConfusions)) fail('ocrConfusions', 'must be an array', file);
+  const ocr = body.ocrConfusions.map((c: unknown, i: number) => {
+    if (!isRecord(c) || typeof c.from !== 'string' || typeof c.to !== 'string' || c.from === '' || Object.keys(c).some((k) => k !== 'from' && k !== 'to')) {
+      fail(`ocrConfusions[${i}]`, 'must be {from, to} with non-empty strings', file);
+    }
+    return { from: c.from as string, to: c.to as string };
+  });
+  return {
+    version: body.version,
+    minWordLength: positiveInt(body.minWordLength, 'minWordLength', file),
+    maxDistance: steps,
+    minConfidence: confidence,
+    maxSuggestions: positiveInt(body.maxSuggestions, 'maxSuggestions', file),
+    neverCorrect: new Set(stringList(body.neverCorrect, 'neverCorrect', file).map((w) => w.toLowerCase())),
+    ocrConfusions: ocr,
+  };
+}
+
+const LEVEL_WEIGHT: Readonly<Record<string, number>> = { '10': 100, '20': 50, '35': 20, '40': 10, '50': 5, clinical: 30 };
+
+/** Parses the word list: `#` comments, `@level N` section lines, one lower-case word per line. */
+export function parseEnglishWords(text: string, file = WORDS_FILE, words = new Map<string, number>()): Map<string, number> {
+  let weight = 1;
+  text.split(/\r?\n/).forEach((line, i) => {
+    if (line === '' || line.startsWith('#')) return;
+    if (line.startsWith('@level ')) {
+      const w = LEVEL_WEIGHT[line.slice(7).trim()];
+      if (w === undefined) throw new Error(`${file}:${i + 1}: unknown level "${line.slice(7)}"`);
+      weight = w;
+      return;
+    }
+    if (!/^[a-z]+$/.test(line)) throw new Error(`${file}:${i + 1}: expected one lower-case word, got "${line}"`);
+    if (!words.has(line)) words.set(line, weight);
+  });
+  return words;
+}
+
+/** A repository file, from src/ (tsx) or dist/src/ (built). */
+function repositoryFile(relative: string): string {
+  for (const up of ['../../../../', '../../../../../']) {
+    const path = fileURLToPath(new URL(`${up}${relative}`, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new Error(`${relative} not found`);
+}
+
+let rulesCache: SpellingRules | undefined;
+let wordsCache: EnglishWords | undefined;
+
+export function defaultSpellingRules(): SpellingRules {
+  rulesCache ??= parseSpellingRules(JSON.parse(readFileSync(repositoryFile(RULES_FILE), 'utf8')) as unknown);
+  return rulesCache;
+}
+
+export function defaultEnglishWords(): EnglishWords {
+  wordsCache ??= parseEnglishWords(readFileSync(repositoryFile(CLINICAL_WORDS_FILE), 'utf8'), CLINICAL_WORDS_FILE,
+    parseEnglishWords(readFileSync(repositoryFile(WORDS_FILE), 'utf8')));
+  return wordsCache;
+}

@@ -1,0 +1,187 @@
+// symptom_disease's algorithm (reference §4.4 SymptomDisease, §5.3): disorder concepts of the knowledge
+// base (semantic types of the UMLS Disorders group, parameter `semantic_types`), each with
+//   - the modifiers written right before it (`Severe cramping`: aci.ModifierGroupInd from
+//     resources/symptom-disease/modifiers.json) and a body site right before it (`left knee swelling`:
+//     aci.SiteInd from the knowledge base's anatomy concepts); the span covers them unless
+//     annotate_trigger_only;
+//   - modality from context (context-modality.ts), codes from the concept, the sentence's explicit date.
+import modifiersFile from '../../../../resources/symptom-disease/modifiers.json' with { type: 'json' };
+import type { KnowledgeBase } from '../../../knowledge/kb.js';
+import type { TermMatch } from '../../../knowledge/matcher.js';
+import type { CompiledContext } from '../../context/context-engine.js';
+import { compileDefaultContext } from '../../context/context-lexicon.js';
+import type { Annotation, Document } from '../../document.js';
+import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from '../procedure/date-recognizer.js';
+import { contextModalities } from './context-modality.js';
+import { chooseConcept, codeFields, compileKbTerms, findKbMentions, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
+import { listField, parseLexiconFile, stringField, type LexiconSchema } from './lexicon-file.js';
+import { compilePhraseTrie, sentenceOfToken, type PhraseTrie } from './phrase-trie.js';
+import type { Concept } from '../../../knowledge/kb.js';
+
+export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';
+export const SYMPTOM_DISEASE_KEY = 'SymptomDiseaseInd';
+
+/** The UMLS Disorders group types the knowledge base uses (sosy, dsyn, neop, fndg, ...). */
+export const DEFAULT_DISORDER_TYPES: readonly string[] = ['dsyn', 'sosy', 'neop', 'fndg', 'mobd', 'inpo', 'acab', 'cgab', 'anab', 'patf', 'comd', 'emod'];
+/** Anatomy types whose concepts become aci.SiteInd modifiers. */
+export const SITE_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'bdsu', 'tisu', 'cell', 'ffas', 'emst']);
+
+const MODIFIER_SCHEMA: LexiconSchema = {
+  kind: 'symptom-modifiers',
+  required: { forms: 'strings', group: 'string', normalized: 'string' },
+};
+
+export interface ModifierDefinition {
+  readonly id: string;
+  readonly group: string;
+  readonly normalized: string;
+}
+
+export interface SymptomDiseaseCompiled {
+  readonly terms: KbTerms;
+  readonly modifiers: PhraseTrie<ModifierDefinition>;
+  readonly context: CompiledContext;
+  readonly dates: DateRecognizer;
+}
+
+export interface SymptomDiseaseOptions {
+  readonly annotateTriggerOnly: boolean;
+  readonly semanticTypes: ReadonlySet<string>;
+  readonly referenceDate: string;
+}
+
+export function compileModifiers(body: unknown = modifiersFile, file = MODIFIERS_FILE): PhraseTrie<ModifierDefinition> {
+  const lexicon = parseLexiconFile(body, file, MODIFIER_SCHEMA);
+  const phrases: [string, ModifierDefinition][] = [];
+  for (const e of lexicon.entries) {
+    const def: ModifierDefinition = { id: e.id, group: stringField(e, 'group') as string, normalized: stringField(e, 'normalized') as string };
+    for (const form of listField(e, 'forms')) phrases.push([form, def]);
+  }
+  return compilePhraseTrie(phrases);
+}
+
+export function compileSymptomDisease(kb: KnowledgeBase): SymptomDiseaseCompiled {
+  return { terms: compileKbTerms(kb), modifiers: compileModifiers(), context: compileDefaultContext(), dates: compileDateRecognizer() };
+}
+
+interface Piece {
+  readonly begin: number;
+  readonly end: number;
+  readonly tokenStart: number;
+  readonly annotation: Record<string, unknown>;
+}
+
+function onlySpaces(text: string, from: number, to: number): boolean {
+  if (to < from || to - from > 3) return false;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32 && text.charCodeAt(i) !== 9) return false;
+  return true;
+}
+
+/** Anatomy matches by end offset (the longest one ending there). */
+function sitesByEnd(compiled: SymptomDiseaseCompiled, matches: readonly TermMatch[]): Map<number, { match: TermMatch; concept: Concept }> {
+  const out = new Map<number, { match: TermMatch; concept: Concept }>();
+  for (const m of matches) {
+    const sites: Concept[] = [];
+    for (const index of m.concepts) {
+      const c = compiled.terms.kb.concept(index);
+      if (c.semanticTypes.some((t) => SITE_TYPES.has(t))) sites.push(c);
+    }
+    const concept = chooseConcept(sites);
+    if (concept === undefined) continue;
+    const current = out.get(m.end);
+    if (current === undefined || m.begin < current.match.begin) out.set(m.end, { match: m, concept });
+  }
+  return out;
+}
+
+/** Site and modifiers written right before the trigger, nearest first walked outwards. */
+function leftModifiers(doc: Document, mention: KbMention, compiled: SymptomDiseaseCompiled, sites: Map<number, { match: TermMatch; concept: Concept }>, floorToken: number, disorderEnds: ReadonlySet<number>): Piece[] {
+  const pieces: Piece[] = [];
+  let edgeBegin = mention.begin;
+  let edgeToken = mention.tokenStart;
+  // one body site directly before (`left knee swelling`)
+  let siteEnd = -1;
+  for (let e = edgeBegin - 1; e >= Math.max(0, edgeBegin - 3); e--) {
+    if (sites.has(e) && onlySpaces(doc.text, e, edgeBegin)) {
+      siteEnd = e;
+      break;
+    }
+  }
+  if (siteEnd >= 0 && !disorderEnds.has(siteEnd)) {
+    const { match, concept } = sites.get(siteEnd)!;
+    if (match.tokenStart >= floorToken) {
+      pieces.push({
+        begin: match.begin,
+        end: match.end,
+        tokenStart: match.tokenStart,
+        annotation: {
+          type: 'aci.SiteInd',
+          begin: match.begin,
+          end: match.end,
+          coveredText: doc.text.slice(match.begin, match.end),
+          siteNormalizedName: concept.preferredName.toLowerCase(),
+          compound: 'false',
+          ...codeFields(concept, ['snomedConceptId']),
+        },
+      });
+      edgeBegin = match.begin;
+      edgeToken = match.tokenStart;
+    }
+  }
+  // modifiers, walking left while each ends right before the current edge
+  for (let guard = 0; guard < 4; guard++) {
+    let found: Piece | undefined;
+    for (let start = edgeToken - 1; start >= Math.max(floorToken, edgeToken - 4); start--) {
+      const m = compiled.modifiers.matchAt(doc.tokens, start, edgeToken);
+      if (m === undefined || m.tokenEnd !== edgeToken || !onlySpaces(doc.text, m.end, edgeBegin)) continue;
+      found = {
+        begin: m.begin,
+        end: m.end,
+        tokenStart: m.tokenStart,
+        annotation: { type: 'aci.ModifierGroupInd', begin: m.begin, end: m.end, coveredText: doc.text.slice(m.begin, m.end) },
+      };
+    }
+    if (found === undefined) break;
+    pieces.push(found);
+    edgeBegin = found.begin;
+    edgeToken = found.tokenStart;
+  }
+  return pieces.reverse();
+}
+
+/** The SymptomDiseaseInd annotations of `doc` (pure). */
+export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCompiled, options: SymptomDiseaseOptions): Annotation[] {
+  const matches = matchKb(doc, compiled.terms);
+  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes);
+  if (mentions.length === 0) return [];
+  const sites = sitesByEnd(compiled, matches);
+  const disorderEnds = new Set(mentions.map((m) => m.end));
+  const referenceYear = referenceYearOf(options.referenceDate);
+  const dateCache = new Map<number, DateMention[]>();
+  const triggers: Annotation[] = mentions.map((m) => ({ type: 'trigger', begin: m.begin, end: m.end, coveredText: doc.text.slice(m.begin, m.end) }));
+  const modalities = contextModalities(doc, compiled.context, triggers);
+  const out: Annotation[] = [];
+  let previousEndToken = 0;
+  mentions.forEach((mention, i) => {
+    const sentence = sentenceOfToken(doc.sentences, mention.tokenStart);
+    const floor = Math.max(previousEndToken, sentence >= 0 ? doc.sentences[sentence]!.tokenStart : 0);
+    const pieces = leftModifiers(doc, mention, compiled, sites, floor, disorderEnds);
+    previousEndToken = mention.tokenEnd;
+    const begin = options.annotateTriggerOnly || pieces.length === 0 ? mention.begin : pieces[0]!.begin;
+    const c = mention.concept;
+    out.push({
+      type: 'aci.SymptomDiseaseInd',
+      begin,
+      end: mention.end,
+      coveredText: doc.text.slice(begin, mention.end),
+      modality: modalities[i]!,
+      symptomDiseaseSurfaceForm: doc.text.slice(mention.begin, mention.end),
+      symptomDiseaseNormalizedName: c.preferredName.toLowerCase(),
+      cui: c.cui,
+      ...codeFields(c, ['icd9Code', 'icd10Code', 'snomedConceptId', 'nciCode', 'meshId', 'loincId']),
+      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
+      ...(pieces.length === 0 ? {} : { modifiers: pieces.map((p) => p.annotation) }),
+    });
+  });
+  return out;
+}

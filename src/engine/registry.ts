@@ -1,0 +1,48 @@
+// Every annotator the engine implements, in one place (snapshot-tested). GET /v1/annotators lists
+// exactly these; flows may still name any ACD id (src/engine/acd-catalogue.ts), and a flow naming an
+// id that is not implemented is rejected at analysis time with a clear 400.
+import type { AnnotatorDefinition } from './annotator.js';
+import { conceptDetection } from './annotators/concept-detection/concept-detection.js';
+import { sectionAnnotator } from './annotators/section/section.js';
+import { negationAnnotator } from './annotators/negation/negation.js';
+import { hypotheticalAnnotator } from './annotators/hypothetical/hypothetical.js';
+import { medicationAnnotator } from './annotators/medication/medication.js';
+import { allergyAnnotator } from './annotators/allergy/allergy.js';
+import { modelBroker } from './annotators/model-broker/model-broker.js';
+import { attributeDetection } from './annotators/attribute-detection/attribute-detection.js';
+import { spellChecker } from './annotators/spell-checker/spell-checker.js';
+import { disambiguationAnnotator } from './annotators/disambiguation/disambiguation.js';
+import { symptomDiseaseAnnotator } from './annotators/symptom-disease/index.js';
+import { procedureAnnotator } from './annotators/procedure/index.js';
+import { labValueAnnotator } from './annotators/lab-value/index.js';
+import { conceptValueAnnotator } from './annotators/concept-value/index.js';
+import { ejectionFractionAnnotator } from './annotators/ejection-fraction/index.js';
+import { smokingAnnotator } from './annotators/smoking/index.js';
+
+export const ANNOTATORS: readonly AnnotatorDefinition[] = [
+  conceptDetection,
+  sectionAnnotator,
+  negationAnnotator,
+  hypotheticalAnnotator,
+  medicationAnnotator,
+  allergyAnnotator,
+  modelBroker,
+  attributeDetection,
+  spellChecker,
+  disambiguationAnnotator,
+  symptomDiseaseAnnotator,
+  procedureAnnotator,
+  labValueAnnotator,
+  conceptValueAnnotator,
+  ejectionFractionAnnotator,
+  smokingAnnotator,
+];
+
+const byId = new Map(ANNOTATORS.map((a) => [a.id, a]));
+
+export function findAnnotator(id: string): AnnotatorDefinition | undefined {
+  return byId.get(id);
+}
+
+/** Build timestamp shown as each annotator's `version` (ACD shows a build timestamp there). */
+export const ANNOTATORS_VERSION = '2026-11-21T00:00:00Z';

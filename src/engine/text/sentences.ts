@@ -1,0 +1,196 @@
+// The sentence splitter: decides, for each token, whether a new sentence starts there. Rules, in order:
+// 1. a blank line always ends a sentence;
+// 2. a list item at the start of a line (`-`, `*`, `•`, `1.`, `2)`, `a.`) starts a sentence;
+// 3. `.`, `!`, `?`, `。` (and runs such as `...`, `?!`) end a sentence, with any closing quote or bracket
+//    right after them; not an ellipsis followed by a lower-case word, not the period of an initial
+//    (`John F. Kennedy`, but `Hepatitis B. The ...` ends), not the period of a list number;
+// 4. an abbreviation token (`Dr.`, `b.i.d.`) ends a sentence only when it is `terminal` in
+//    resources/text/abbreviations.json and the next word starts with a capital letter;
+// 5. a heading ending with a colon (`HISTORY OF PRESENT ILLNESS:`, `PLAN:`, `Past Medical History:` at
+//    a line start; one word only in capitals) ends a sentence, unless a number follows (`BP: 120/80`,
+//    `TEMP: 98.6` and `Allergies: none` stay whole);
+// 6. a line break ends a sentence when the line before looks complete (ends with `:` or `;`, is a heading
+//    in capitals, or is short) or the next line starts a heading; otherwise the line is taken as wrapped.
+import type { Sentence, Token } from '../document.js';
+import { ABBREVIATIONS, type AbbreviationTable } from './abbreviations.js';
+import { CharClass, classify, codePointAt, isAsciiDigit } from './char-class.js';
+
+/** A line shorter than this (UTF-16 units) followed by a capitalised word or a number is not a wrapped line. */
+export const SHORT_LINE_CHARS = 40;
+/** Longest heading (in words) recognised before a colon. */
+export const HEADING_MAX_WORDS = 8;
+const HEADING_CONNECTORS = new Set(['of', 'and', 'or', 'the', 'for', 'to', 'in', 'on', 'with', '&', '/', '-', ',', '(', ')']);
+const BULLETS = new Set(['-', '*', '•', '·', '‣', '◦', '–', '—', '+', '>']);
+const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»']);
+/** Words that start sentences rather than follow an initial: `Hepatitis B. The ...` ends a sentence, `John F. Kennedy` does not. */
+const SENTENCE_STARTERS = new Set([
+  'the', 'a', 'an', 'he', 'she', 'it', 'they', 'we', 'i', 'his', 'her', 'their', 'this', 'that', 'these', 'those', 'there',
+  'patient', 'pt', 'no', 'not', 'denies', 'will', 'was', 'is', 'are', 'has', 'had', 'have', 'in', 'on', 'at', 'for', 'if',
+  'please', 'follow', 'continue', 'start', 'plan', 'also', 'however', 'otherwise', 'then',
+]);
+
+function isAsciiInteger(lower: string): boolean {
+  for (let i = 0; i < lower.length; i++) if (!isAsciiDigit(lower.charCodeAt(i))) return false;
+  return lower.length > 0;
+}
+
+/** `.` `!` `?` `…` and the full-width / ideographic forms `。` `！` `？` `．`. */
+function isEndChar(c: number): boolean {
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026 || c === 0x3002 || c === 0xff01 || c === 0xff1f || c === 0xff0e;
+}
+
+function isEndPunct(lower: string): boolean {
+  for (let i = 0; i < lower.length; i++) if (!isEndChar(lower.charCodeAt(i))) return false;
+  return lower.length > 0;
+}
+
+/** An ellipsis (`...`, `…`), after which a lower-case word continues the sentence. */
+function isEllipsis(lower: string): boolean {
+  return lower.startsWith('..') || lower === '…';
+}
+
+export function splitSentences(text: string, tokens: readonly Token[], abbreviations: AbbreviationTable = ABBREVIATIONS): Sentence[] {
+  const sentences: Sentence[] = [];
+  if (tokens.length === 0) return sentences;
+
+  const tok = (i: number): Token => tokens[i] as Token;
+  const surface = (i: number): string => text.slice(tok(i).begin, tok(i).end);
+  const lineStart = (i: number): boolean => i === 0 || tok(i).newlineBefore;
+  const firstClass = (i: number): CharClass => classify(codePointAt(text, tok(i).begin));
+  const startsUpper = (i: number): boolean => {
+    if (i >= tokens.length || tok(i).kind !== 'word') return false;
+    const s = surface(i);
+    const first = String.fromCodePoint(codePointAt(s, 0));
+    return first !== first.toLowerCase();
+  };
+  const startsLower = (i: number): boolean => {
+    if (i >= tokens.length || tok(i).kind !== 'word' || firstClass(i) !== CharClass.Letter) return false;
+    const first = String.fromCodePoint(codePointAt(surface(i), 0));
+    return first !== first.toUpperCase();
+  };
+  const allUpper = (i: number): boolean => {
+    const s = surface(i);
+    return s === s.toUpperCase() && s !== s.toLowerCase();
+  };
+  const contiguous = (i: number): boolean => i > 0 && tok(i - 1).end === tok(i).begin;
+
+  function blankLineBefore(i: number): boolean {
+    let lines = 0;
+    for (let k = tok(i - 1).end; k < tok(i).begin; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 0x0a || c === 0x2028 || c === 0x2029 || (c === 0x0d && text.charCodeAt(k + 1) !== 0x0a)) lines++;
+    }
+    return lines >= 2;
+  }
+
+  /** Token i is a number/letter list marker: `1.`, `12)`, `a.` at a line start, followed by more text on the line. */
+  function isNumberMarker(i: number): boolean {
+    if (!lineStart(i)) return false;
+    const t = tok(i);
+    const isMarkerWord = (t.kind === 'number' && t.end - t.begin <= 3 && isAsciiInteger(t.lower)) || (t.kind === 'word' && t.end - t.begin === 1);
+    if (!isMarkerWord || i + 1 >= tokens.length) return false;
+    const p = tok(i + 1).lower;
+    return (p === '.' || p === ')') && contiguous(i + 1) && i + 2 < tokens.length && !tok(i + 2).newlineBefore;
+  }
+
+  /** `2. Mild ...` in running text: a small number, a period or parenthesis, a capitalised word. */
+  function isInlineListNumber(i: number): boolean {
+    const t = tok(i);
+    return t.kind === 'number' && t.end - t.begin <= 2 && isAsciiInteger(t.lower) && i + 2 < tokens.length
+      && (tok(i + 1).lower === '.' || tok(i + 1).lower === ')') && contiguous(i + 1) && startsUpper(i + 2);
+  }
+
+  function isListItem(i: number): boolean {
+    if (!lineStart(i)) return false;
+    if (BULLETS.has(tok(i).lower)) return i + 1 < tokens.length && !tok(i + 1).newlineBefore;
+    return isNumberMarker(i);
+  }
+
+  /** Tokens [from, to) read as a heading: capitalised words (or all capitals) and connectors. */
+  function isHeading(from: number, to: number, requireCapitals: boolean): boolean {
+    let words = 0;
+    let letters = 0;
+    for (let k = from; k < to; k++) {
+      const t = tok(k);
+      if (k > from && t.newlineBefore) return false;
+      if (t.kind === 'word') {
+        const upper = allUpper(k);
+        if (!upper && !(startsUpper(k) && !requireCapitals) && !(k > from && HEADING_CONNECTORS.has(t.lower))) return false;
+        if (!HEADING_CONNECTORS.has(t.lower)) {
+          words++;
+          letters += t.end - t.begin;
+        }
+      } else if (!HEADING_CONNECTORS.has(t.lower)) {
+        return false;
+      }
+    }
+    if (words === 0 || words > HEADING_MAX_WORDS) return false;
+    // One word is a heading only in capitals and 4+ letters (`PLAN:`), not `Allergies: none` or `BP:`.
+    return words >= 2 || (letters >= 4 && allUpper(from));
+  }
+
+  const starts: boolean[] = new Array<boolean>(tokens.length).fill(false);
+  starts[0] = true;
+  let lineFirst = 0;
+  let sentenceFirst = 0;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tok(i);
+    let start = false;
+    if (t.newlineBefore && blankLineBefore(i)) start = true;
+    else if (isListItem(i)) start = true;
+    else if (CLOSERS.has(t.lower) && contiguous(i) && !t.newlineBefore) start = false;
+    else {
+      // The token that may end the sentence: skip closing quotes / brackets glued to it.
+      let j = i - 1;
+      while (j > sentenceFirst && CLOSERS.has(tok(j).lower) && contiguous(j)) j--;
+      const end = tok(j);
+      if (end.kind === 'punct' && isEndPunct(end.lower)) {
+        const isListPeriod = end.lower === '.' && j >= 1 && (isNumberMarker(j - 1) || (j - 1 === sentenceFirst && isInlineListNumber(j - 1)));
+        const ellipsisContinues = isEllipsis(end.lower) && startsLower(i) && !t.newlineBefore;
+        const initial = end.lower === '.' && j >= 2 && tok(j - 1).kind === 'word' && tok(j - 1).end - tok(j - 1).begin === 1
+          && contiguous(j) && startsUpper(j - 1) && !t.newlineBefore && startsUpper(i) && !SENTENCE_STARTERS.has(t.lower)
+          && (startsUpper(j - 2) || tok(j - 2).lower === '.' || abbreviations.nonTerminal.has(tok(j - 2).lower));
+        start = !isListPeriod && !ellipsisContinues && !initial;
+      } else if (end.kind === 'word' && end.lower.endsWith('.') && end.lower.length > 1) {
+        // Listed terminal abbreviations and unlisted initials runs (`U.S.`) may end a sentence.
+        start = !abbreviations.nonTerminal.has(end.lower) && (startsUpper(i) || t.newlineBefore || isInlineListNumber(i));
+      } else if (end.lower === ':' && j === i - 1 && tok(i).kind !== 'number') {
+        // The heading runs from the line start, or from the sentence start when a sentence ended
+        // earlier on the line; there it must be in capitals (`... stable. PLAN: ...`).
+        const from = Math.max(sentenceFirst, lineFirst);
+        start = j > from && isHeading(from, j, from !== lineFirst);
+      }
+      if (!start && t.newlineBefore) start = lineBreakEnds(i, lineFirst);
+    }
+    if (start) {
+      starts[i] = true;
+      sentenceFirst = i;
+    }
+    if (t.newlineBefore) lineFirst = i;
+  }
+
+  /** A single line break before token i ends the sentence (rule 6). */
+  function lineBreakEnds(i: number, previousLineFirst: number): boolean {
+    const last = tok(i - 1);
+    if (last.lower === ':' || last.lower === ';') return true;
+    if (isHeading(previousLineFirst, i, true)) return true;
+    const lineLength = last.end - tok(previousLineFirst).begin;
+    if (lineLength < SHORT_LINE_CHARS && (startsUpper(i) || tok(i).kind === 'number')) return true;
+    // The next line is a heading ending with a colon.
+    let k = i;
+    while (k < tokens.length && k - i <= HEADING_MAX_WORDS * 2 && (k === i || !tok(k).newlineBefore)) {
+      if (tok(k).lower === ':') return k > i && isHeading(i, k, false) && startsUpper(i);
+      k++;
+    }
+    return false;
+  }
+
+  let first = 0;
+  for (let i = 1; i <= tokens.length; i++) {
+    if (i === tokens.length || starts[i] === true) {
+      sentences.push({ begin: tok(first).begin, end: tok(i - 1).end, tokenStart: first, tokenEnd: i });
+      first = i;
+    }
+  }
+  return sentences;
+}

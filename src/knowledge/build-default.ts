@@ -1,0 +1,163 @@
+// The default open knowledge base: obtain and verify the sources (fetch-sources.ts), run every builder,
+// merge, compile and write, and print one report line. ensureKnowledgeBase() is what the service calls
+// at start: build when missing or stale (progress on stderr), then load.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { readBiolexica } from './builders/biolexica.js';
+import { readCvx } from './builders/cvx.js';
+import { readDoid } from './builders/doid.js';
+import { readDrugBank } from './builders/drugbank.js';
+import { readDrugCentral } from './builders/drugcentral.js';
+import { HPO_LAYPERSON_FILE, HPO_SPELLING_FILE, hpoLaypersonRecords } from './builders/hpo-layperson.js';
+import { readIcd10cm } from './builders/icd10cm.js';
+import { readPharmGkb } from './builders/pharmgkb.js';
+import { readRxNorm } from './builders/rxnorm.js';
+import type { SourceRecord } from './builders/source-record.js';
+import { readMondoMappings } from './builders/sssom.js';
+import { readSymp } from './builders/symp.js';
+import { readSourceText } from './builders/text-files.js';
+import { compileKnowledge, writeKnowledgeBase } from './compile.js';
+import type { CompiledKb } from './compiled-kb.js';
+import { defaultMirrorDir, loadManifest, obtainSources } from './fetch-sources.js';
+import { CODE_FIELDS } from './kb.js';
+import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
+import { bridgeByName } from './name-bridge.js';
+import { createNormalizer, parseSpellingTable, parseSpellingTsv } from './normalize.js';
+import { loadDefaultStopList } from './stoplist.js';
+
+export const DEFAULT_KB_NAME = 'open-clinical';
+/** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
+export const DEFAULT_KB_VERSION = '1.2';
+export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
+
+/**
+ * Sources without (enough) cross-references, linked to other sources by an exact normalised preferred name
+ * when exactly one target has it: DrugCentral ships no xrefs; HPO, NCIt and UBERON labels in biolexica carry
+ * none (HPO's own UMLS xrefs are not staged).
+ */
+const NAME_BRIDGES: readonly { from: ReadonlySet<string>; to: readonly string[] }[] = [
+  { from: new Set(['DRUGCENTRAL']), to: ['RXNORM', 'DRUGBANK'] },
+  { from: new Set(['HPO']), to: ['SYMP', 'DOID', 'MONDO'] },
+  { from: new Set(['NCI']), to: ['DOID', 'MONDO', 'SYMP', 'UBERON'] },
+];
+
+export interface BuildOptions {
+  /** Offline mirror of the sources (default: KB_MIRROR or ../shared/vocab when present); without one, sources are downloaded into cacheDir. */
+  readonly mirror?: string;
+  readonly cacheDir?: string;
+  readonly outDir: string;
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface BuildResult {
+  readonly kb: CompiledKb;
+  readonly reportLine: string;
+  readonly buildMs: number;
+}
+
+/** Every builder of the default build, in merge-priority order (earlier records win capped unions). */
+export function defaultRecords(dir: string, progress: (message: string) => void): SourceRecord[] {
+  const records: SourceRecord[] = [];
+  const step = (label: string, read: () => Iterable<SourceRecord>): void => {
+    const started = Date.now();
+    const before = records.length;
+    for (const r of read()) records.push(r);
+    progress(`${label}: ${records.length - before} records (${Date.now() - started} ms)`);
+  };
+  step('DOID', () => readDoid(dir));
+  step('SYMP', () => readSymp(dir));
+  step('MONDO mappings', () => readMondoMappings(dir));
+  step('biolexica phenotype', () => readBiolexica(dir, 'phenotype'));
+  step('biolexica anatomy', () => readBiolexica(dir, 'anatomy'));
+  step('HPO layperson', () => hpoLaypersonRecords(readSourceText(join(dir, HPO_LAYPERSON_FILE))));
+  step('ICD-10-CM', () => readIcd10cm(dir));
+  step('RxNorm', () => readRxNorm(join(dir, 'rxnorm-ingredients')));
+  step('PharmGKB', () => readPharmGkb(join(dir, 'pharmgkb')));
+  step('DrugBank', () => readDrugBank(join(dir, 'drugbank')));
+  step('DrugCentral', () => readDrugCentral(join(dir, 'drugcentral')));
+  step('CVX', () => readCvx(join(dir, 'cvx')));
+  return records;
+}
+
+export function formatReportLine(kb: CompiledKb, buildMs: number): string {
+  const s = kb.header.stats;
+  const codes = CODE_FIELDS.filter((f) => (s.codes[f] ?? 0) > 0).map((f) => `${f} ${s.codes[f]!.toLocaleString('en-US')}`).join(', ');
+  return `kb ${kb.info.name} ${kb.info.sourceVersion} (${kb.info.buildId}): ${s.concepts.toLocaleString('en-US')} concepts, `
+    + `${s.names.toLocaleString('en-US')} names, ${s.terms.toLocaleString('en-US')} terms; codes: ${codes}; `
+    + `built in ${(buildMs / 1000).toFixed(1)} s`;
+}
+
+export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<BuildResult> {
+  const started = Date.now();
+  const progress = options.onProgress ?? ((): void => {});
+  const mirror = options.mirror ?? defaultMirrorDir();
+  const manifest = loadManifest();
+  const sources = await obtainSources({ mirror, cacheDir: mirror === undefined ? options.cacheDir : undefined, manifest, onProgress: progress });
+  const spelling = parseSpellingTable(readSourceText(join(sources.dir, HPO_SPELLING_FILE)));
+  for (const [uk, us] of parseSpellingTsv(readFileSync(SPELLING_SUPPLEMENT_PATH, 'utf8'))) if (!spelling.has(uk)) spelling.set(uk, us);
+  const stopList = loadDefaultStopList();
+  const raw = defaultRecords(sources.dir, progress);
+  const normalizer = createNormalizer(spelling);
+  let records = raw;
+  for (const bridge of NAME_BRIDGES) {
+    const result = bridgeByName(records, { ...bridge, normalizer });
+    records = result.records;
+    progress(`linked by preferred name ${[...bridge.from].join('/')} → ${bridge.to.join('/')}: ${result.bridged}`);
+  }
+  const kb = compileKnowledge(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList });
+  progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);
+  await writeKnowledgeBase(kb, options.outDir);
+  const buildMs = Date.now() - started;
+  return { kb, reportLine: formatReportLine(kb, buildMs), buildMs };
+}
+
+/** The compiled knowledge base directory inside a data directory. */
+export function knowledgeBaseDir(dataDir: string): string {
+  return join(dataDir, 'kb');
+}
+
+export interface EnsureOptions {
+  /** Where the compiled knowledge base lives (default <dataDir>/kb; KB_DIR in the service configuration). */
+  readonly kbDir?: string;
+  readonly mirror?: string;
+  readonly onProgress?: (message: string) => void;
+}
+
+/**
+ * Builds the knowledge base of `dataDir` when it is missing or was built by other code, sources or
+ * stop-list (progress and the report line go to stderr unless onProgress is given); returns its directory.
+ * The service calls this once at start, then each analysis worker loads the directory.
+ */
+export async function prepareKnowledgeBase(dataDir: string, options: EnsureOptions = {}): Promise<string> {
+  const dir = options.kbDir ?? knowledgeBaseDir(dataDir);
+  const progress = options.onProgress ?? ((m: string): void => void process.stderr.write(`[kb] ${m}\n`));
+  const status = await checkKnowledgeBase(dir);
+  let reason: string | undefined;
+  if (status.state !== 'ok') reason = status.reason;
+  else if (status.header.info.version !== DEFAULT_KB_VERSION) reason = `builder version ${status.header.info.version}, expected ${DEFAULT_KB_VERSION}`;
+  else if (status.header.info.sourceVersion !== loadManifest().version) reason = `sources ${status.header.info.sourceVersion}, expected ${loadManifest().version}`;
+  else if (status.header.stoplistVersion !== loadDefaultStopList().version) reason = `stop-list ${status.header.stoplistVersion}, expected ${loadDefaultStopList().version}`;
+  if (reason !== undefined) {
+    const mirror = options.mirror ?? defaultMirrorDir();
+    const cacheDir = join(dataDir, 'sources');
+    if (status.state === 'ok' && mirror === undefined && !existsSync(cacheDir)) {
+      progress(`knowledge base is out of date (${reason}) but no sources are available; loading it as is`);
+    } else {
+      progress(`building knowledge base in ${dir} (${reason})`);
+      const result = await buildDefaultKnowledgeBase({ mirror, cacheDir: mirror === undefined ? cacheDir : undefined, outDir: dir, onProgress: progress });
+      progress(result.reportLine);
+    }
+  }
+  return dir;
+}
+
+/** prepareKnowledgeBase, then loads it (the CLI and single-threaded uses). */
+export async function ensureKnowledgeBase(dataDir: string, options: EnsureOptions = {}): Promise<CompiledKb> {
+  const progress = options.onProgress ?? ((m: string): void => void process.stderr.write(`[kb] ${m}\n`));
+  const dir = await prepareKnowledgeBase(dataDir, options);
+  const started = Date.now();
+  const kb = await loadKnowledgeBase(dir);
+  progress(`loaded ${kb.info.name} ${kb.info.buildId}: ${kb.conceptCount} concepts in ${Date.now() - started} ms`);
+  return kb;
+}

@@ -1,0 +1,46 @@
+// Semantic types for open-ontology concepts, which carry no UMLS MRSTY assignment: decided from the
+// ontology branch where one is known (DOID), otherwise from the label. UMLS abbreviations throughout.
+
+const NEOPLASM_WORDS = /\b(cancer|carcinoma|carcinomas|neoplasm|neoplasms|neoplastic|tumou?rs?|sarcoma|lymphoma|leukaemia|leukemia|melanoma|adenoma|myeloma|glioma|blastoma|metastas[ie]s|malignan(t|cy))\b|[a-z]{3,}(blastoma|sarcoma|carcinoma|cytoma|thelioma|gioma|glioma|noma|lioma)\b/i;
+const FINDING_WORDS = /^(abnormal|abnormality|increased|decreased|elevated|reduced|low|high|absent|aplasia|hypoplasia)\b|\b(level|levels|concentration|count|morphology|measurement)\b/i;
+
+/** `neop` when the label names a neoplasm, else `dsyn`. */
+export function diseaseTypeFromLabel(label: string): string {
+  return NEOPLASM_WORDS.test(label) ? 'neop' : 'dsyn';
+}
+
+/** HPO phenotypes: findings (`fndg`) for abnormal-measurement style labels, else signs and symptoms (`sosy`). */
+export function phenotypeTypeFromLabel(label: string): string {
+  if (NEOPLASM_WORDS.test(label)) return 'neop';
+  return FINDING_WORDS.test(label) ? 'fndg' : 'sosy';
+}
+
+/** ICD-10-CM chapter by code letter → semantic type; undefined for chapters not used as concepts (V–Z). */
+export function icd10Type(code: string): string | undefined {
+  const letter = code.charAt(0).toUpperCase();
+  const two = Number.parseInt(code.slice(1, 3), 10);
+  switch (letter) {
+    case 'C':
+      return 'neop';
+    case 'D':
+      return two <= 49 ? 'neop' : 'dsyn';
+    case 'F':
+      return 'mobd';
+    case 'Q':
+      return 'cgab';
+    case 'R':
+      return two >= 70 ? 'fndg' : 'sosy';
+    case 'S':
+    case 'T':
+      return 'inpo';
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'U':
+      return undefined;
+    default:
+      return 'dsyn';
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDomainError } from '../errors.js';
+import type { SourceRecord } from './builders/source-record.js';
+import { compileKnowledge, nameVariants, writeKnowledgeBase } from './compile.js';
+import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
+import { createMatcher } from './matcher.js';
+import { NORMALIZER_VERSION } from './normalize.js';
+import { compileTestKb, TEST_RECORDS } from './test-kb.js';
+import { DEFAULT_KB_VERSION, ensureKnowledgeBase, knowledgeBaseDir } from './build-default.js';
+import { loadManifest } from './fetch-sources.js';
+import { loadDefaultStopList } from './stoplist.js';
+
+const NOTE = 'Pt with T2DM, MS and regional enteritis; oedema of legs. Lung cancer, NSCLC. Glucophage 500 mg. headaches';
+
+describe('compiled knowledge base', () => {
+  test('write → load round trip gives the same concepts, lookups and matches', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    try {
+      const kb = compileTestKb();
+      await writeKnowledgeBase(kb, join(dir, 'kb'));
+      const loaded = await loadKnowledgeBase(join(dir, 'kb'));
+      assert.deepEqual(loaded.info, kb.info);
+      assert.equal(loaded.conceptCount, kb.conceptCount);
+      for (let i = 0; i < kb.conceptCount; i++) assert.deepEqual(loaded.concept(i), kb.concept(i));
+      const a = createMatcher(kb).match(NOTE, []);
+      const b = createMatcher(loaded).match(NOTE, []);
+      assert.deepEqual(b, a);
+      assert.ok(a.length >= 7, `expected the note's mentions, got ${a.length}`);
+      assert.deepEqual(loaded.lookup('Oedema').map((i) => loaded.concept(i).cui), ['C0013604']); // spelling table travelled
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('concepts carry cui, names, types, source, version, vocabs, codes and xrefs', () => {
+    const kb = compileTestKb();
+    const [i] = kb.lookup('type 2 diabetes mellitus');
+    assert.deepEqual(kb.concept(i!), {
+      cui: 'C0011860',
+      preferredName: 'type 2 diabetes mellitus',
+      semanticTypes: ['dsyn'],
+      source: 'test-kb',
+      sourceVersion: 'fixture-1',
+      vocabs: ['DOID', 'ICD10CM', 'MSH'],
+      codes: { icd10Code: ['E11'], meshId: ['D003924'] },
+      xrefs: ['DOID:9352', 'ICD10CM:E11', 'MESH:D003924', 'UMLS:C0011860'],
+    });
+    assert.equal(kb.info.conceptCount, kb.conceptCount);
+    assert.equal(kb.info.normalizerVersion, NORMALIZER_VERSION);
+    assert.match(kb.info.buildId, /^[0-9a-f]{16}$/);
+  });
+
+  test('concepts are found by code and by identifier', () => {
+    const kb = compileTestKb();
+    const byMesh = kb.conceptsByCode('meshId', 'D003920').map((i) => kb.concept(i).cui);
+    assert.deepEqual(byMesh, ['C0011849']);
+    assert.deepEqual(kb.conceptsByCode('meshId', 'D000000'), []);
+    assert.deepEqual(kb.conceptsById('DOID:2377').map((i) => kb.concept(i).cui), ['C0026769']);
+    assert.deepEqual(kb.conceptsById('C0026769'), kb.conceptsById('UMLS:C0026769'));
+    assert.deepEqual(kb.conceptsById('HP:0002315').map((i) => kb.concept(i).preferredName), ['Headache']);
+  });
+
+  test('the build id changes with the content', () => {
+    const a = compileTestKb();
+    const b = compileTestKb();
+    assert.equal(a.info.buildId, b.info.buildId);
+    const c = compileTestKbFrom([...TEST_RECORDS.slice(1)]);
+    assert.notEqual(c.info.buildId, a.info.buildId);
+  });
+
+  test('a knowledge base built with another normaliser is reported stale and not loaded', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'kb-'));
+    try {
+      const kbDir = join(dir, 'kb');
+      assert.equal((await checkKnowledgeBase(kbDir)).state, 'missing');
+      await writeKnowledgeBase(compileTestKb(), kbDir);
+      assert.equal((await checkKnowledgeBase(kbDir)).state, 'ok');
+      const headerPath = join(kbDir, 'header.json');
+      const header = JSON.parse(await readFile(headerPath, 'utf8'));
+      header.info.normalizerVersion = 'norm-0';
+      await writeFile(headerPath, JSON.stringify(header));
+      const status = await checkKnowledgeBase(kbDir);
+      assert.equal(status.state, 'stale');
+      await assert.rejects(loadKnowledgeBase(kbDir), (e: unknown) => isDomainError(e) && e.kind === 'KNOWLEDGE_BASE_UNAVAILABLE');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('name variants: qualifier tags dropped, single-comma names inverted, NOS removed', () => {
+    assert.deepEqual(nameVariants('leukemia (disease)'), ['leukemia (disease)', 'leukemia']);
+    assert.deepEqual(nameVariants('blood (leukemia)'), ['blood (leukemia)']);
+    assert.deepEqual(nameVariants('Diabetes Mellitus, Type 2'), ['Diabetes Mellitus, Type 2', 'Type 2 Diabetes Mellitus']);
+    assert.deepEqual(nameVariants('Leukemia, NOS'), ['Leukemia, NOS', 'Leukemia']);
+  });
+});
+
+function compileTestKbFrom(records: SourceRecord[]) {
+  return compileKnowledge(records, { name: 'test-kb', version: '1', sourceVersion: 'fixture-1', builtAt: '2026-01-01T00:00:00.000Z' });
+}
+
+test('ensureKnowledgeBase loads a current knowledge base without rebuilding it', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kb-data-'));
+  try {
+    const kb = compileKnowledge(TEST_RECORDS, {
+      name: 'open-clinical', version: DEFAULT_KB_VERSION, sourceVersion: loadManifest().version, stopList: loadDefaultStopList(),
+    });
+    await writeKnowledgeBase(kb, knowledgeBaseDir(dataDir));
+    const messages: string[] = [];
+    const loaded = await ensureKnowledgeBase(dataDir, { onProgress: (m) => void messages.push(m) });
+    assert.equal(loaded.info.buildId, kb.info.buildId);
+    assert.equal(messages.length, 1);
+    assert.match(messages[0]!, /^loaded open-clinical /);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,282 @@
+// Compiles SourceRecords into a CompiledKb: merge (merge.ts), turn every name into a normalised key
+// (normalize.ts) after the stop-list and length filters, then build the token trie in CSR arrays.
+// Also used for small in-memory knowledge bases (cartridge dictionaries).
+import { createHash } from 'node:crypto';
+import { CODE_FIELDS, type CodeField, type Concept } from './kb.js';
+import type { SourceName, SourceRecord } from './builders/source-record.js';
+import { CompiledKb, KB_FORMAT, KB_FORMAT_VERSION, encodeConceptLine, type BuildStats, type KbData } from './compiled-kb.js';
+import { mergeRecords, type MergedConcept } from './merge.js';
+import { NORMALIZER_VERSION, createNormalizer, foldCase, type Normalizer, type SpellingTable } from './normalize.js';
+import type { StopList } from './stoplist.js';
+
+export { writeKnowledgeBase } from './kb-files.js';
+
+export interface CompileInfo {
+  /** Knowledge base name; also each concept's `source` (e.g. `open-clinical`, or a dictionary name). */
+  readonly name: string;
+  readonly version: string;
+  readonly sourceVersion: string;
+  /** UK → US spelling table applied to names and text (default: none). */
+  readonly spelling?: SpellingTable;
+  /** Words never indexed (default: none; the default build passes resources/knowledge/stoplist.tsv). */
+  readonly stopList?: StopList;
+  /** Build time stamp (default: now). */
+  readonly builtAt?: string;
+}
+
+/** Names longer than this many pieces never occur verbatim in notes; they are not indexed. */
+const MAX_NAME_PIECES = 12;
+const MIN_PLAIN_KEY_LENGTH = 3;
+const OBSOLETE = /^obsolete[\s_:]/i;
+
+type DropReason = 'obsolete' | 'empty' | 'long' | 'short' | 'numeric' | 'stoplist' | 'relatedSingleWord';
+
+/** Trailing "(...)" tags that qualify rather than name ("leukemia (disease)"; but not "blood (leukemia)"). */
+const QUALIFIER_TAG = /^(disease|disorder|finding|symptom|syndrome|diagnosis|morphologic abnormality|body structure|qualifier value|substance|product|medicinal product|physical finding|observable entity|situation|procedure|event|clinical|NOS|NEC|navigational concept|category)$/i;
+/** "A, NOS" and "A, unspecified" do not invert into names. */
+const NOT_A_HEAD = /^(NOS|NEC|unspecified|not otherwise specified|other|general|disease|disorder)$/i;
+
+/** Extra surface variants of a name: without a trailing "(qualifier)", and "B A" for "A, B". */
+export function nameVariants(text: string): string[] {
+  const out = [text];
+  const paren = /^(.*\S)\s*\(([^()]*)\)$/.exec(text);
+  if (paren !== null && QUALIFIER_TAG.test(paren[2]!.trim())) out.push(paren[1]!);
+  for (const base of [...out]) {
+    const parts = base.split(',');
+    if (parts.length === 2 && parts[0]!.trim() !== '' && parts[1]!.trim() !== '' && !NOT_A_HEAD.test(parts[1]!.trim())) out.push(`${parts[1]!.trim()} ${parts[0]!.trim()}`);
+    const nos = /^(.*?),?\s+(?:NOS|NEC)$/.exec(base);
+    if (nos !== null) out.push(nos[1]!);
+  }
+  return out;
+}
+
+interface StopKeys {
+  readonly plain: ReadonlySet<string>;
+  readonly acronym: ReadonlySet<string>;
+}
+
+function stopKeysOf(stopList: StopList | undefined, normalizer: Normalizer): StopKeys {
+  const plain = new Set<string>();
+  const acronym = new Set<string>();
+  for (const [term, scope] of stopList?.entries ?? []) {
+    if (scope !== 'acronym') plain.add(normalizer.termKey(term));
+    if (scope !== 'lower') acronym.add(foldCase(term));
+  }
+  return { plain, acronym };
+}
+
+/** The index key of a name, or why it is not indexed. */
+export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys): { key: string } | { drop: DropReason } {
+  if (OBSOLETE.test(name.text)) return { drop: 'obsolete' };
+  const pieces = normalizer.scan(name.text);
+  if (pieces.length === 0) return { drop: 'empty' };
+  if (pieces.length > MAX_NAME_PIECES) return { drop: 'long' };
+  if (pieces.length === 1) {
+    const p = pieces[0]!;
+    if (p.acronymKey !== undefined) {
+      return stop.acronym.has(foldCase(p.acronymKey.slice(1))) ? { drop: 'stoplist' } : { key: p.acronymKey };
+    }
+    if (p.key.length < MIN_PLAIN_KEY_LENGTH) return { drop: 'short' };
+    if (/^[0-9]+$/.test(p.key)) return { drop: 'numeric' };
+    if (name.kind === 'related') return { drop: 'relatedSingleWord' };
+  }
+  let key = pieces[0]!.key;
+  for (let i = 1; i < pieces.length; i++) key += ' ' + pieces[i]!.key;
+  if (stop.plain.has(key)) return { drop: 'stoplist' };
+  return { key };
+}
+
+export function compileKnowledge(records: Iterable<SourceRecord>, info: CompileInfo): CompiledKb {
+  const started = Date.now();
+  const { concepts: merged, report } = mergeRecords(records);
+  const { refusedByPrefix, ...counts } = report;
+  const stats: Record<string, number> = { ...counts };
+  for (const [prefix, n] of Object.entries(refusedByPrefix)) stats[`refused:${prefix}`] = n;
+  return compileMerged(merged, info, stats, started);
+}
+
+export function compileMerged(merged: readonly MergedConcept[], info: CompileInfo, mergeStats: Record<string, number>, started = Date.now()): CompiledKb {
+  const spelling = info.spelling ?? new Map<string, string>();
+  const normalizer = createNormalizer(spelling);
+  const stop = stopKeysOf(info.stopList, normalizer);
+  const dropped: Record<string, number> = {};
+
+  // key → concept indexes (ascending, unique); code-only concepts yield to real ones on the same key.
+  const keyConcepts = new Map<string, number[]>();
+  const codeOnlyKeys = new Map<string, number[]>();
+  let names = 0;
+  const conceptLines: string[] = [];
+  const codeCounts: Partial<Record<CodeField, number>> = {};
+  merged.forEach((m, index) => {
+    const concept: Concept = {
+      cui: m.cui,
+      preferredName: m.preferredName,
+      semanticTypes: m.semanticTypes,
+      source: info.name,
+      sourceVersion: info.sourceVersion,
+      vocabs: m.vocabs,
+      codes: m.codes,
+      xrefs: m.xrefs,
+    };
+    conceptLines.push(encodeConceptLine(concept));
+    for (const f of CODE_FIELDS) {
+      const n = m.codes[f]?.length ?? 0;
+      if (n > 0) codeCounts[f] = (codeCounts[f] ?? 0) + n;
+    }
+    const seen = new Set<string>();
+    for (const name of m.names) {
+      for (const text of nameVariants(name.text)) {
+        const r = nameKey({ text, kind: name.kind }, normalizer, stop);
+        if ('drop' in r) {
+          if (text === name.text) dropped[r.drop] = (dropped[r.drop] ?? 0) + 1;
+          continue;
+        }
+        if (seen.has(r.key)) continue;
+        seen.add(r.key);
+        names++;
+        const target = m.codeOnly ? codeOnlyKeys : keyConcepts;
+        const list = target.get(r.key);
+        if (list === undefined) target.set(r.key, [index]);
+        else list.push(index);
+      }
+    }
+  });
+  let codeOnlyShadowed = 0;
+  for (const [key, list] of codeOnlyKeys) {
+    if (keyConcepts.has(key)) codeOnlyShadowed++;
+    else keyConcepts.set(key, list);
+  }
+  dropped.codeOnlyShadowed = codeOnlyShadowed;
+
+  const trie = buildTrie(keyConcepts);
+  const text = conceptLines.join('');
+  const conceptText = Buffer.from(text, 'utf8');
+  const conceptOffsets = new Uint32Array(conceptLines.length + 1);
+  let offset = 0;
+  for (let i = 0; i < conceptLines.length; i++) {
+    conceptOffsets[i] = offset;
+    offset += Buffer.byteLength(conceptLines[i]!, 'utf8');
+  }
+  conceptOffsets[conceptLines.length] = offset;
+
+  const buildId = createHash('sha256')
+    .update(NORMALIZER_VERSION).update('\0').update(info.stopList?.version ?? '').update('\0')
+    .update(info.name).update('\0').update(info.version).update('\0').update(text)
+    .update('\0').update(trie.tokens.join('\n'))
+    .digest('hex').slice(0, 16);
+  const stats: BuildStats = {
+    concepts: merged.length,
+    names,
+    terms: keyConcepts.size,
+    codes: codeCounts,
+    dropped,
+    merge: mergeStats,
+    buildMs: Date.now() - started,
+  };
+  const data: KbData = {
+    header: {
+      format: KB_FORMAT,
+      formatVersion: KB_FORMAT_VERSION,
+      info: {
+        name: info.name,
+        version: info.version,
+        sourceVersion: info.sourceVersion,
+        builtAt: info.builtAt ?? new Date().toISOString(),
+        buildId,
+        normalizerVersion: NORMALIZER_VERSION,
+        conceptCount: merged.length,
+        termCount: keyConcepts.size,
+      },
+      stoplistVersion: info.stopList?.version ?? '',
+      stats,
+      counts: { nodes: trie.edgeStart.length - 1, edges: trie.edgeToken.length, conceptRefs: trie.conceptIds.length, tokens: trie.tokens.length },
+    },
+    tokens: trie.tokens,
+    edgeStart: trie.edgeStart,
+    edgeToken: trie.edgeToken,
+    edgeChild: trie.edgeChild,
+    conceptStart: trie.conceptStart,
+    conceptIds: trie.conceptIds,
+    conceptText,
+    conceptOffsets,
+    spelling,
+  };
+  return new CompiledKb(data);
+}
+
+interface Trie {
+  tokens: string[];
+  edgeStart: Int32Array;
+  edgeToken: Int32Array;
+  edgeChild: Int32Array;
+  conceptStart: Int32Array;
+  conceptIds: Int32Array;
+}
+
+/** Builds the CSR trie from key → concepts; token ids are assigned in sorted token order. */
+function buildTrie(keyConcepts: ReadonlyMap<string, readonly number[]>): Trie {
+  const tokenSet = new Set<string>();
+  for (const key of keyConcepts.keys()) for (const t of key.split(' ')) tokenSet.add(t);
+  const tokens = [...tokenSet].sort();
+  const tokenIds = new Map<string, number>();
+  tokens.forEach((t, i) => tokenIds.set(t, i));
+
+  const terms = [...keyConcepts].map(([key, concepts]) => ({ seq: key.split(' ').map((t) => tokenIds.get(t)!), concepts }));
+  terms.sort((a, b) => {
+    const n = Math.min(a.seq.length, b.seq.length);
+    for (let i = 0; i < n; i++) if (a.seq[i] !== b.seq[i]) return a.seq[i]! - b.seq[i]!;
+    return a.seq.length - b.seq.length;
+  });
+
+  // Walk the sorted sequences, reusing the common prefix with the previous one.
+  const edgeParent: number[] = [];
+  const edgeTok: number[] = [];
+  const edgeChildList: number[] = [];
+  const nodeTerm: number[] = [-1]; // node → term index ending there
+  const path: number[] = [0];
+  let prev: number[] = [];
+  let nodeCount = 1;
+  terms.forEach((term, ti) => {
+    let lcp = 0;
+    while (lcp < prev.length && lcp < term.seq.length && prev[lcp] === term.seq[lcp]) lcp++;
+    path.length = lcp + 1;
+    for (let i = lcp; i < term.seq.length; i++) {
+      const child = nodeCount++;
+      nodeTerm.push(-1);
+      edgeParent.push(path[i]!);
+      edgeTok.push(term.seq[i]!);
+      edgeChildList.push(child);
+      path.push(child);
+    }
+    nodeTerm[path[term.seq.length]!] = ti;
+    prev = term.seq;
+  });
+
+  // Counting sort of edges by parent keeps token order inside each parent (input order is sorted).
+  const edgeStart = new Int32Array(nodeCount + 1);
+  for (const p of edgeParent) edgeStart[p + 1]!++;
+  for (let i = 0; i < nodeCount; i++) edgeStart[i + 1]! += edgeStart[i]!;
+  const fill = edgeStart.slice(0, nodeCount);
+  const edgeToken = new Int32Array(edgeParent.length);
+  const edgeChild = new Int32Array(edgeParent.length);
+  for (let e = 0; e < edgeParent.length; e++) {
+    const at = fill[edgeParent[e]!]!++;
+    edgeToken[at] = edgeTok[e]!;
+    edgeChild[at] = edgeChildList[e]!;
+  }
+
+  const conceptStart = new Int32Array(nodeCount + 1);
+  let refs = 0;
+  for (let n = 0; n < nodeCount; n++) {
+    conceptStart[n] = refs;
+    const ti = nodeTerm[n]!;
+    if (ti >= 0) refs += terms[ti]!.concepts.length;
+  }
+  conceptStart[nodeCount] = refs;
+  const conceptIds = new Int32Array(refs);
+  for (let n = 0; n < nodeCount; n++) {
+    const ti = nodeTerm[n]!;
+    if (ti >= 0) conceptIds.set([...new Set(terms[ti]!.concepts)].sort((a, b) => a - b), conceptStart[n]!);
+  }
+  return { tokens, edgeStart, edgeToken, edgeChild, conceptStart, conceptIds };
+}

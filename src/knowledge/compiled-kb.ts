@@ -1,0 +1,210 @@
+// The compiled knowledge base held in memory: a trie over piece-key ids in flat Int32Arrays (CSR layout:
+// node n's edges are edgeToken/edgeChild[edgeStart[n] .. edgeStart[n+1]), sorted by token id), concept
+// lists per node, and concept records as tab-separated UTF-8 lines decoded on demand. The same object
+// comes out of compileKnowledge (in memory) and loadKnowledgeBase (from disk).
+import { CODE_FIELDS, type CodeField, type CompiledKnowledgeBase, type Concept, type KbInfo } from './kb.js';
+import { ACRONYM_MARK, createNormalizer, type Normalizer } from './normalize.js';
+
+export const KB_FORMAT = 'clinical-annotator-kb';
+export const KB_FORMAT_VERSION = 1;
+
+export interface BuildStats {
+  readonly concepts: number;
+  /** Names indexed (after stop-list and length filters), counted per concept. */
+  readonly names: number;
+  /** Distinct keys in the term index. */
+  readonly terms: number;
+  /** Concept–code pairs per code field. */
+  readonly codes: Readonly<Partial<Record<CodeField, number>>>;
+  readonly dropped: Readonly<Record<string, number>>;
+  readonly merge: Readonly<Record<string, number>>;
+  readonly buildMs: number;
+}
+
+export interface KbHeader {
+  readonly format: typeof KB_FORMAT;
+  readonly formatVersion: number;
+  readonly info: KbInfo;
+  readonly stoplistVersion: string;
+  readonly stats: BuildStats;
+  readonly counts: { readonly nodes: number; readonly edges: number; readonly conceptRefs: number; readonly tokens: number };
+}
+
+export interface KbData {
+  readonly header: KbHeader;
+  readonly tokens: readonly string[];
+  readonly edgeStart: Int32Array;
+  readonly edgeToken: Int32Array;
+  readonly edgeChild: Int32Array;
+  readonly conceptStart: Int32Array;
+  readonly conceptIds: Int32Array;
+  /** UTF-8 concept lines (see encodeConceptLine) and their start offsets (conceptCount + 1 entries). */
+  readonly conceptText: Buffer;
+  readonly conceptOffsets: Uint32Array;
+  readonly spelling: ReadonlyMap<string, string>;
+}
+
+const FIELD_SEP = '\t';
+
+/** cui, preferredName, types, source, sourceVersion, vocabs, codes (field=a,b;field=c), xrefs. */
+export function encodeConceptLine(c: Concept): string {
+  const clean = (s: string): string => s.replace(/[\t\r\n]+/g, ' ');
+  const codes = CODE_FIELDS.filter((f) => (c.codes[f]?.length ?? 0) > 0).map((f) => `${f}=${c.codes[f]!.map(clean).join(',')}`).join(';');
+  return [c.cui, c.preferredName, c.semanticTypes.join(','), c.source, c.sourceVersion, c.vocabs.join(','), codes, c.xrefs.join(',')].map(clean).join(FIELD_SEP);
+}
+
+function splitList(s: string | undefined): string[] {
+  return s === undefined || s === '' ? [] : s.split(',');
+}
+
+export function decodeConceptLine(line: string): Concept {
+  const f = line.split(FIELD_SEP);
+  const codes: Partial<Record<CodeField, string[]>> = {};
+  for (const part of splitList(f[6]).length === 0 ? [] : f[6]!.split(';')) {
+    const eq = part.indexOf('=');
+    codes[part.slice(0, eq) as CodeField] = part.slice(eq + 1).split(',');
+  }
+  return {
+    cui: f[0] ?? '',
+    preferredName: f[1] ?? '',
+    semanticTypes: splitList(f[2]),
+    source: f[3] ?? '',
+    sourceVersion: f[4] ?? '',
+    vocabs: splitList(f[5]),
+    codes,
+    xrefs: splitList(f[7]),
+  };
+}
+
+export class CompiledKb implements CompiledKnowledgeBase {
+  readonly info: KbInfo;
+  readonly conceptCount: number;
+  readonly normalizer: Normalizer;
+  readonly rootNode = 0;
+  readonly header: KbHeader;
+  readonly data: KbData;
+  private readonly tokenIds: Map<string, number>;
+  private readonly cache: (Concept | undefined)[];
+  private codeIndex: Map<string, number[]> | undefined;
+  private idIndex: Map<string, number[]> | undefined;
+
+  constructor(data: KbData) {
+    this.data = data;
+    this.header = data.header;
+    this.info = data.header.info;
+    this.conceptCount = data.conceptOffsets.length - 1;
+    this.normalizer = createNormalizer(data.spelling);
+    this.tokenIds = new Map();
+    const tokens = data.tokens;
+    for (let i = 0; i < tokens.length; i++) this.tokenIds.set(tokens[i]!, i);
+    this.cache = new Array<Concept | undefined>(this.conceptCount);
+  }
+
+  concept(index: number): Concept {
+    if (!(index >= 0 && index < this.conceptCount)) throw new RangeError(`concept index ${index} out of range 0..${this.conceptCount - 1}`);
+    let c = this.cache[index];
+    if (c === undefined) {
+      c = this.decode(index);
+      this.cache[index] = c;
+    }
+    return c;
+  }
+
+  /** Decodes a concept line without caching it (index building walks every concept once). */
+  private decode(index: number): Concept {
+    const start = this.data.conceptOffsets[index]!;
+    const end = this.data.conceptOffsets[index + 1]!;
+    return decodeConceptLine(this.data.conceptText.toString('utf8', start, end));
+  }
+
+  tokenId(key: string): number {
+    return this.tokenIds.get(key) ?? -1;
+  }
+
+  childNode(node: number, tokenId: number): number {
+    const { edgeStart, edgeToken, edgeChild } = this.data;
+    let lo = edgeStart[node]!;
+    let hi = edgeStart[node + 1]! - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const t = edgeToken[mid]!;
+      if (t === tokenId) return edgeChild[mid]!;
+      if (t < tokenId) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  nodeConcepts(node: number): readonly number[] {
+    const { conceptStart, conceptIds } = this.data;
+    const s = conceptStart[node]!;
+    const e = conceptStart[node + 1]!;
+    return s === e ? EMPTY : Array.from(conceptIds.subarray(s, e));
+  }
+
+  /** Number of concepts at a node without allocating. */
+  nodeConceptCount(node: number): number {
+    return this.data.conceptStart[node + 1]! - this.data.conceptStart[node]!;
+  }
+
+  lookup(text: string): readonly number[] {
+    const pieces = this.normalizer.scan(text);
+    if (pieces.length === 0) return EMPTY;
+    const found = new Set<number>();
+    if (pieces.length === 1 && pieces[0]!.acronymKey !== undefined) {
+      const t = this.tokenId(pieces[0]!.acronymKey);
+      if (t >= 0) {
+        const n = this.childNode(this.rootNode, t);
+        if (n >= 0) for (const c of this.nodeConcepts(n)) found.add(c);
+      }
+    }
+    let node = this.rootNode;
+    for (const p of pieces) {
+      const t = this.tokenId(p.key);
+      node = t < 0 ? -1 : this.childNode(node, t);
+      if (node < 0) break;
+    }
+    if (node >= 0) for (const c of this.nodeConcepts(node)) found.add(c);
+    return [...found].sort((a, b) => a - b);
+  }
+
+  conceptsByCode(field: CodeField, code: string): readonly number[] {
+    if (this.codeIndex === undefined) {
+      const index = new Map<string, number[]>();
+      for (let i = 0; i < this.conceptCount; i++) {
+        const codes = (this.cache[i] ?? this.decode(i)).codes;
+        for (const f of CODE_FIELDS) for (const v of codes[f] ?? []) push(index, `${f}\u0000${v}`, i);
+      }
+      this.codeIndex = index;
+    }
+    return this.codeIndex.get(`${field}\u0000${code}`) ?? EMPTY;
+  }
+
+  conceptsById(id: string): readonly number[] {
+    if (this.idIndex === undefined) {
+      const index = new Map<string, number[]>();
+      for (let i = 0; i < this.conceptCount; i++) {
+        const c = this.cache[i] ?? this.decode(i);
+        push(index, c.cui, i);
+        for (const x of c.xrefs) {
+          push(index, x, i);
+          if (x.startsWith('UMLS:')) push(index, x.slice(5), i);
+        }
+      }
+      this.idIndex = index;
+    }
+    return this.idIndex.get(id) ?? EMPTY;
+  }
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+function push(index: Map<string, number[]>, key: string, value: number): void {
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [value]);
+  else if (list[list.length - 1] !== value) list.push(value);
+}
+
+export function isAcronymKey(key: string): boolean {
+  return key.startsWith(ACRONYM_MARK);
+}

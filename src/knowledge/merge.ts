@@ -1,0 +1,286 @@
+// Merges SourceRecords from every builder into concepts: union-find over shared identifiers (never over
+// code-only prefixes such as ICD-10-CM), a deterministic cui and preferred name, deduplicated names and
+// codes collected per ACD code field. Records that carry only codes (ICD-10-CM index rows and titles)
+// attach to the one concept carrying that code, or become code-only concepts when none or several do.
+import type { CodeField } from './kb.js';
+import { NON_MERGING_PREFIXES, type IdPrefix, type NameKind, type SourceName, type SourceRecord } from './builders/source-record.js';
+
+export interface MergedConcept {
+  readonly cui: string;
+  readonly preferredName: string;
+  readonly semanticTypes: readonly string[];
+  readonly vocabs: readonly string[];
+  readonly codes: Partial<Record<CodeField, string[]>>;
+  readonly xrefs: readonly string[];
+  readonly names: readonly SourceName[];
+  /** True when the concept came only from code-only records (e.g. an ICD-10-CM code nobody else carries). */
+  readonly codeOnly: boolean;
+}
+
+export interface MergeReport {
+  readonly records: number;
+  readonly concepts: number;
+  /** Unions refused because the component would hold too many ids of one capped prefix (bad xrefs). */
+  readonly refusedUnions: number;
+  /** Refused unions by the prefix of the id that could not join. */
+  readonly refusedByPrefix: Readonly<Record<string, number>>;
+  readonly largestComponentRecords: number;
+  readonly codeOnlyAttached: number;
+  readonly codeOnlyConcepts: number;
+}
+
+/**
+ * At most this many distinct ids of a prefix in one concept. A chain of cross-references that would join
+ * two DOIDs (or two MONDOs, two RxNorm ingredients...) is cut at the link that would break the cap.
+ */
+export const COMPONENT_CAPS: Readonly<Partial<Record<IdPrefix, number>>> = {
+  DOID: 1, MONDO: 1, SYMP: 1, HP: 1, RXNORM: 1, DRUGBANK: 1, DRUGCENTRAL: 1, PHARMGKB: 1, CVX: 1, UMLS: 3, NCIT: 3, MESH: 3, UNII: 2,
+};
+const CAPPED: readonly IdPrefix[] = Object.keys(COMPONENT_CAPS) as IdPrefix[];
+/** Identifiers that state equivalence of whole concepts (joined in the first pass). */
+const STRONG_PREFIXES: ReadonlySet<string> = new Set(['UMLS', 'DOID', 'MONDO', 'SYMP', 'HP', 'RXNORM', 'DRUGBANK', 'DRUGCENTRAL', 'PHARMGKB', 'CVX', 'UNII', 'UBERON']);
+
+/** Preferred-name and cui priority of record sources (lower wins); unknown sources come after. */
+const SOURCE_PRIORITY: readonly string[] = [
+  'UMLS', 'DOID', 'MONDO', 'SYMP', 'HPO', 'NCI', 'RXNORM', 'DRUGBANK', 'DRUGCENTRAL', 'PHARMGKB', 'CVX', 'UBERON', 'ICD10CM',
+];
+const ID_PRIORITY: readonly string[] = ['DOID', 'MONDO', 'SYMP', 'HP', 'NCIT', 'RXNORM', 'DRUGBANK', 'DRUGCENTRAL', 'PHARMGKB', 'CVX', 'UBERON', 'MESH', 'LOCAL'];
+
+const CODE_FIELD_OF: Readonly<Record<string, CodeField>> = {
+  ICD10CM: 'icd10Code', ICD9CM: 'icd9Code', SNOMEDCT: 'snomedConceptId', MESH: 'meshId', NCIT: 'nciCode', RXNORM: 'rxNormId', LOINC: 'loincId',
+};
+/** UMLS source abbreviations for vocabs. */
+const VOCAB_OF_PREFIX: Readonly<Record<string, string>> = {
+  ICD10CM: 'ICD10CM', ICD9CM: 'ICD9CM', SNOMEDCT: 'SNOMEDCT_US', MESH: 'MSH', NCIT: 'NCI', RXNORM: 'RXNORM', OMIM: 'OMIM', ORPHANET: 'ORPHANET',
+};
+
+const NAME_KIND_RANK: Readonly<Record<NameKind, number>> = { preferred: 0, exact: 1, abbreviation: 2, brand: 3, layperson: 4, related: 5 };
+
+export function prefixOf(id: string): string {
+  const colon = id.indexOf(':');
+  return colon < 0 ? '' : id.slice(0, colon);
+}
+
+function isMerging(id: string): boolean {
+  return !NON_MERGING_PREFIXES.has(prefixOf(id) as IdPrefix);
+}
+
+function rank(list: readonly string[], value: string): number {
+  const i = list.indexOf(value);
+  return i < 0 ? list.length : i;
+}
+
+class UnionFind {
+  readonly parent: number[] = [];
+  readonly counts: Int32Array[] = [];
+  add(prefixIndex: number): number {
+    const id = this.parent.length;
+    this.parent.push(id);
+    const counts = new Int32Array(CAPPED.length);
+    if (prefixIndex >= 0) counts[prefixIndex] = 1;
+    this.counts.push(counts);
+    return id;
+  }
+  find(x: number): number {
+    let root = x;
+    while (this.parent[root] !== root) root = this.parent[root]!;
+    while (this.parent[x] !== root) {
+      const next = this.parent[x]!;
+      this.parent[x] = root;
+      x = next;
+    }
+    return root;
+  }
+  /** Joins unless a cap would be exceeded; returns false when refused. */
+  union(a: number, b: number): boolean {
+    const ra = this.find(a);
+    const rb = this.find(b);
+    if (ra === rb) return true;
+    const ca = this.counts[ra]!;
+    const cb = this.counts[rb]!;
+    for (let p = 0; p < CAPPED.length; p++) {
+      if (ca[p]! + cb[p]! > COMPONENT_CAPS[CAPPED[p]!]!) return false;
+    }
+    for (let p = 0; p < CAPPED.length; p++) ca[p]! += cb[p]!;
+    this.parent[rb] = ra;
+    return true;
+  }
+}
+
+interface Group {
+  readonly records: SourceRecord[];
+  /** Ids assigned to this concept (the records' own ids plus ids refused by caps). */
+  readonly ids: Set<string>;
+}
+
+export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedConcept[]; report: MergeReport } {
+  const uf = new UnionFind();
+  const idIndex = new Map<string, number>();
+  const intern = (id: string): number => {
+    let n = idIndex.get(id);
+    if (n === undefined) {
+      n = uf.add(CAPPED.indexOf(prefixOf(id) as IdPrefix));
+      idIndex.set(id, n);
+    }
+    return n;
+  };
+  const merging: { record: SourceRecord; anchor: number }[] = [];
+  const codeOnly: SourceRecord[] = [];
+  let refusedUnions = 0;
+  const refusedByPrefix: Record<string, number> = {};
+  let records = 0;
+  for (const record of input) {
+    records++;
+    const anchorId = record.ids.find(isMerging);
+    if (anchorId === undefined) {
+      if (record.ids.length > 0) codeOnly.push(record);
+      continue;
+    }
+    merging.push({ record, anchor: intern(anchorId) });
+  }
+  // Two passes: equivalences between ontologies and CUIs first, then links through shared vocabulary
+  // codes (MeSH, SNOMED, NCIt, OMIM, ...), so a code two concepts both cite cannot take a cap slot first.
+  for (const strongPass of [true, false]) {
+    for (const { record, anchor } of merging) {
+      for (const id of record.ids) {
+        if (!isMerging(id) || STRONG_PREFIXES.has(prefixOf(id)) !== strongPass) continue;
+        const other = intern(id);
+        if (other === anchor) continue;
+        if (!uf.union(anchor, other)) {
+          refusedUnions++;
+          const prefix = prefixOf(id);
+          refusedByPrefix[prefix] = (refusedByPrefix[prefix] ?? 0) + 1;
+        }
+      }
+    }
+  }
+
+  const groups = new Map<number, Group>();
+  for (const { record, anchor } of merging) {
+    const root = uf.find(anchor);
+    let group = groups.get(root);
+    if (group === undefined) {
+      group = { records: [], ids: new Set() };
+      groups.set(root, group);
+    }
+    group.records.push(record);
+    // Ids refused by a cap belong to another concept; codes (non-merging ids) always stay with the record.
+    for (const id of record.ids) if (!isMerging(id) || uf.find(idIndex.get(id)!) === root) group.ids.add(id);
+  }
+
+  // Code-only records: attach to the single concept carrying the code, else gather per code.
+  const holders = new Map<string, Group[]>();
+  for (const group of groups.values()) {
+    for (const id of group.ids) {
+      if (isMerging(id)) continue;
+      const list = holders.get(id);
+      if (list === undefined) holders.set(id, [group]);
+      else if (list[list.length - 1] !== group) list.push(group);
+    }
+  }
+  let codeOnlyAttached = 0;
+  const codeGroups = new Map<string, Group>();
+  for (const record of codeOnly) {
+    const code = record.ids[0]!;
+    const owners = holders.get(code);
+    if (owners !== undefined && owners.length === 1) {
+      owners[0]!.records.push(record);
+      codeOnlyAttached++;
+      continue;
+    }
+    let group = codeGroups.get(code);
+    if (group === undefined) {
+      group = { records: [], ids: new Set() };
+      codeGroups.set(code, group);
+    }
+    group.records.push(record);
+    for (const id of record.ids) group.ids.add(id);
+  }
+
+  const concepts: MergedConcept[] = [];
+  let largest = 0;
+  for (const group of groups.values()) {
+    largest = Math.max(largest, group.records.length);
+    concepts.push(conceptOf(group, false));
+  }
+  for (const group of codeGroups.values()) concepts.push(conceptOf(group, true));
+  concepts.sort((a, b) => (a.cui < b.cui ? -1 : a.cui > b.cui ? 1 : a.preferredName < b.preferredName ? -1 : a.preferredName > b.preferredName ? 1 : 0));
+  return {
+    concepts,
+    report: { records, concepts: concepts.length, refusedUnions, refusedByPrefix, largestComponentRecords: largest, codeOnlyAttached, codeOnlyConcepts: codeGroups.size },
+  };
+}
+
+function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
+  const records = [...group.records].sort((a, b) => rank(SOURCE_PRIORITY, a.source) - rank(SOURCE_PRIORITY, b.source));
+  const ids = new Set(group.ids);
+  for (const r of records) for (const id of r.ids) if (!isMerging(id)) ids.add(id); // attached code-only records
+
+  // cui: the UMLS CUI most records name (ties: smallest), else the best-ranked source id.
+  const umlsVotes = new Map<string, number>();
+  for (const r of records) for (const id of r.ids) if (id.startsWith('UMLS:') && ids.has(id)) umlsVotes.set(id, (umlsVotes.get(id) ?? 0) + 1);
+  let cui: string | undefined;
+  let best = 0;
+  for (const [id, votes] of [...umlsVotes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (votes > best) {
+      best = votes;
+      cui = id.slice(5);
+    }
+  }
+  if (cui === undefined) {
+    const candidates = codeOnly ? [...ids] : [...ids].filter(isMerging);
+    const sorted = candidates.sort((a, b) => rank(ID_PRIORITY, prefixOf(a)) - rank(ID_PRIORITY, prefixOf(b)) || (a < b ? -1 : a > b ? 1 : 0));
+    cui = sorted[0]!;
+  }
+
+  const preferredName = (records.find((r) => r.preferredName !== undefined && r.preferredName.trim() !== '')?.preferredName
+    ?? records.flatMap((r) => r.names).find((n) => n.text.trim() !== '')?.text ?? cui).trim();
+
+  const types: string[] = [];
+  for (const r of records) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
+  if (types.includes('neop')) {
+    types.splice(types.indexOf('neop'), 1);
+    types.unshift('neop');
+    const d = types.indexOf('dsyn');
+    if (d >= 0) types.splice(d, 1);
+  }
+
+  const codes: Partial<Record<CodeField, string[]>> = {};
+  const vocabs: string[] = [];
+  for (const r of records) if (!vocabs.includes(r.source)) vocabs.push(r.source);
+  // Codes come from every id the records name, including ids a cap kept in another concept
+  // (a MeSH or SNOMED id two DOIDs both cite is a code of both).
+  const codeIds = new Set(ids);
+  for (const r of records) for (const id of r.ids) codeIds.add(id);
+  for (const id of [...codeIds].sort()) {
+    const prefix = prefixOf(id);
+    const field = CODE_FIELD_OF[prefix];
+    const local = id.slice(prefix.length + 1);
+    // ICD block ranges (E08-E13, 401-405.99) are chapters, not codes of a concept.
+    if (field !== undefined && !((field === 'icd10Code' || field === 'icd9Code') && local.includes('-'))) (codes[field] ??= []).push(local);
+    const vocab = VOCAB_OF_PREFIX[prefix];
+    if (vocab !== undefined && !vocabs.includes(vocab)) vocabs.push(vocab);
+  }
+
+  const byText = new Map<string, SourceName>();
+  for (const r of records) {
+    const all: SourceName[] = r.preferredName === undefined ? [...r.names] : [{ text: r.preferredName, kind: 'preferred' }, ...r.names];
+    for (const name of all) {
+      const text = name.text.trim();
+      if (text === '') continue;
+      const seen = byText.get(text);
+      if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) byText.set(text, { text, kind: name.kind });
+    }
+  }
+
+  return {
+    cui,
+    preferredName,
+    semanticTypes: types.slice(0, 3),
+    vocabs,
+    codes,
+    xrefs: [...ids].sort(),
+    names: [...byText.values()],
+    codeOnly,
+  };
+}

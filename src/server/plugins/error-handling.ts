@@ -1,0 +1,107 @@
+// The one error handler and the not-found handler. Every error leaves as the service error body
+// (src/server/error-body.ts) with `code` = HTTP status; unexpected errors are logged with their stack
+// and answered with a generic 500. A path that exists with other methods answers 405 with `Allow`.
+// Also: `x-correlation-id` on every response, and 415 for non-JSON bodies on JSON-only routes.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../errors.js';
+import { clientErrorStatus, serviceErrorBody, toDomainError, toXml } from '../error-body.js';
+
+/** True when the request asks for XML (`format=xml` or an Accept header preferring XML). */
+export function wantsXml(request: FastifyRequest): boolean {
+  if (request.routeOptions.config?.xml !== true) return false;
+  const format = (request.query as Record<string, unknown> | undefined)?.format;
+  if (typeof format === 'string') return format.toLowerCase() === 'xml';
+  const accept = request.headers.accept ?? '';
+  return /\b(application|text)\/xml\b/.test(accept) && !accept.includes('application/json');
+}
+
+/** Route table kept for 405 detection: concrete path → methods registered for its pattern. */
+class RouteMethods {
+  private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  private readonly byUrl = new Map<string, Set<string>>();
+
+  add(url: string, methods: readonly string[]): void {
+    let set = this.byUrl.get(url);
+    if (set === undefined) {
+      set = new Set();
+      this.byUrl.set(url, set);
+      const source = url
+        .split('/')
+        .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/');
+      this.routes.push({ pattern: new RegExp(`^${source}$`), methods: set });
+    }
+    for (const m of methods) set.add(m.toUpperCase());
+  }
+
+  allowed(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.routes) if (route.pattern.test(path)) for (const m of route.methods) methods.add(m);
+    return [...methods].sort();
+  }
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const body = serviceErrorBody(error, request.id);
+  void reply.code(body.code);
+  if (wantsXml(request)) return reply.type('application/xml').send(toXml('serviceError', body));
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  const routes = new RouteMethods();
+  app.addHook('onRoute', (route) => {
+    routes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    void reply.header('x-correlation-id', request.id);
+    return payload;
+  });
+
+  // JSON-only routes (config.jsonBody): anything but application/json or +json is a 415, checked
+  // before the body is parsed. A request without a body passes on (its schema then asks for one).
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.routeOptions.config?.jsonBody !== true) return payload;
+    const type = request.headers['content-type'];
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+    if (type === undefined && !hasBody) return payload;
+    const mediaType = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
+      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This operation accepts only application/json, got "${type ?? '(none)'}".`);
+    }
+    return payload;
+  });
+
+  // SDKs send `Content-Type: application/json` on DELETE and GET too, without a body: an empty JSON
+  // body is no body (a POST/PUT without one then fails its schema with a 400 naming `body`).
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (toDomainError(error) === undefined && clientErrorStatus(error) === undefined) {
+      request.log.error({ err: error }, 'unexpected error');
+    } else {
+      const body = serviceErrorBody(error, request.id);
+      request.log.info({ code: body.code, description: body.description }, 'request failed');
+    }
+    return sendError(request, reply, error);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = (request.raw.url ?? '/').split('?')[0] ?? '/';
+    const allowed = routes.allowed(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      void reply.header('allow', allowed.join(', '));
+      return sendError(request, reply, new DomainError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`));
+    }
+    return sendError(request, reply, new DomainError('ROUTE_NOT_FOUND', `No operation at ${request.method} ${path}.`));
+  });
+}

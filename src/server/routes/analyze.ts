@@ -1,0 +1,73 @@
+// /v1/analyze and /v1/analyze/{flow_id}: thin adapters over src/analysis/analysis-service.ts. The
+// worker returns the response already serialised, so it is sent as-is. Scoped in its own plugin so
+// its content-type parsers (raw text, and a body sent with no content type, as the Node SDK may do)
+// and its larger body limit do not leak into other routes.
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { parseAnalyzeBody } from '../../engine/analyze.js';
+import type { AnalysisService, AnalyzeOptions } from '../../analysis/analysis-service.js';
+import { DomainError } from '../../errors.js';
+import type { RouteModule } from '../deps.js';
+import { errorResponses } from '../schemas/common.js';
+
+const tags = ['Analysis'];
+const BooleanString = Type.Union([Type.Literal('true'), Type.Literal('false')]);
+
+const AnalyzeQuerySchema = Type.Object({
+  version: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Interface version date, YYYY-MM-DD.' }),
+  return_analyzed_text: Type.Optional(BooleanString),
+  debug_text_restore: Type.Optional(BooleanString),
+  debug: Type.Optional(BooleanString),
+}, { additionalProperties: true });
+
+const FlowIdParamsSchema = Type.Object({ flow_id: Type.String({ minLength: 1, maxLength: 256 }) });
+
+const ContainerGroupSchema = Type.Object({}, {
+  additionalProperties: true,
+  description: 'ContainerGroup: `unstructured` (containers with `text`) and, for /v1/analyze, `annotatorFlows`.',
+});
+
+function optionsOf(query: { return_analyzed_text?: string; debug_text_restore?: string }): AnalyzeOptions {
+  return { returnAnalyzedText: query.return_analyzed_text === 'true', debugTextRestore: query.debug_text_restore === 'true' };
+}
+
+const unavailable = async (): Promise<never> => {
+  throw new DomainError('ANALYSIS_UNAVAILABLE', 'This instance runs without an analysis service.');
+};
+const unavailableAnalysis: Pick<AnalysisService, 'analyzeWithFlows' | 'analyzeWithFlowId'> = { analyzeWithFlows: unavailable, analyzeWithFlowId: unavailable };
+
+export const analyzeRoutes: RouteModule = async (app, deps) => {
+  const analysis = deps.analysis ?? unavailableAnalysis;
+  const bodyLimit = deps.config.analysis.bodyLimitBytes;
+  await app.register(async (untyped) => {
+    const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
+    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+
+    scope.post('/v1/analyze', {
+      bodyLimit,
+      config: { jsonBody: true },
+      schema: {
+        tags, summary: 'Analyze text with annotator flows given in the request',
+        querystring: AnalyzeQuerySchema, body: ContainerGroupSchema,
+        response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
+      },
+    }, async (request, reply) => {
+      const json = await analysis.analyzeWithFlows(request.tenant, request.body, optionsOf(request.query));
+      return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(json);
+    });
+
+    scope.post('/v1/analyze/:flow_id', {
+      bodyLimit,
+      schema: {
+        tags, summary: 'Analyze text (text/plain, or JSON with `unstructured`) with a persisted flow',
+        params: FlowIdParamsSchema, querystring: AnalyzeQuerySchema,
+        response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
+      },
+    }, async (request, reply) => {
+      const parsed = parseAnalyzeBody(request.body, request.headers['content-type']);
+      const json = await analysis.analyzeWithFlowId(request.tenant, request.params.flow_id, parsed.containers, parsed.profile, optionsOf(request.query));
+      return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(json);
+    });
+  });
+};

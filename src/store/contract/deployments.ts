@@ -1,0 +1,180 @@
+// Contract: cartridge deployment jobs (state machine, claims, leases) and knowledge-change notifications.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ArtifactResponse, Store } from '../store.js';
+import { ISO_MILLIS_UTC, sleep, uniqueTenant, waitFor, withStore, type ContractOptions, type MakeStore } from './harness.js';
+
+const archive = (...bytes: number[]) => new Uint8Array(bytes);
+const RESPONSES: ArtifactResponse[] = [{ code: 200, message: 'Artifact deployed', level: 'INFO', artifact: 'p1' }];
+
+function submit(store: Store, tenant: string, id: string, mode: 'create' | 'update', bytes = archive(1, 2, 3)) {
+  return store.submitDeployment({ tenant, id, correlationId: `corr-${mode}-${id}`, archive: bytes, mode });
+}
+
+async function finish(store: Store, tenant: string, id: string, owner: string, state: 'completed' | 'failed' = 'completed') {
+  return store.finishDeployment({ tenant, id, owner, state, artifactResponseCode: 200, artifactResponse: RESPONSES });
+}
+
+export function deploymentContract(make: MakeStore, options: ContractOptions): void {
+  test('deployment create records a submitted job; a second create answers exists', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      const first = await submit(store, tenant, 'c1', 'create');
+      assert.ok(first.ok);
+      const d = first.deployment;
+      assert.deepEqual({ ...d, startTime: '' }, {
+        tenant, id: 'c1', state: 'submitted', startTime: '', endTime: null, correlationId: 'corr-create-c1',
+        artifactResponseCode: 0, artifactResponse: [], hasArchive: true, lockedBy: null, lockedUntil: null, attempts: 0,
+      });
+      assert.match(d.startTime, ISO_MILLIS_UTC);
+      assert.deepEqual(await submit(store, tenant, 'c1', 'create'), { ok: false, reason: 'exists' });
+      assert.deepEqual(await store.getDeployment(tenant, 'c1'), d);
+      assert.deepEqual(await store.listDeployments(tenant), [d]);
+      assert.equal(await store.getDeployment(uniqueTenant(), 'c1'), undefined, 'other tenants do not see it');
+    }));
+
+  test('deployment update: unknown is not_found; submitted or processing is in_progress; finished is resubmitted', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      assert.deepEqual(await submit(store, tenant, 'c1', 'update'), { ok: false, reason: 'not_found' });
+      assert.equal(await store.getDeployment(tenant, 'c1'), undefined);
+      assert.ok((await submit(store, tenant, 'c1', 'create')).ok);
+      assert.deepEqual(await submit(store, tenant, 'c1', 'update'), { ok: false, reason: 'in_progress' });
+      const claimed = await store.claimDeployment('worker-1', 60_000);
+      assert.equal(claimed?.id, 'c1');
+      assert.deepEqual(await submit(store, tenant, 'c1', 'update'), { ok: false, reason: 'in_progress' });
+      assert.equal(await finish(store, tenant, 'c1', 'worker-1'), true);
+
+      const again = await submit(store, tenant, 'c1', 'update', archive(9));
+      assert.ok(again.ok);
+      assert.equal(again.deployment.state, 'submitted');
+      assert.equal(again.deployment.correlationId, 'corr-update-c1');
+      assert.deepEqual([again.deployment.endTime, again.deployment.artifactResponse, again.deployment.artifactResponseCode], [null, [], 0]);
+      assert.deepEqual([again.deployment.hasArchive, again.deployment.lockedBy, again.deployment.attempts], [true, null, 0]);
+      const reclaimed = await store.claimDeployment('worker-2', 60_000);
+      assert.deepEqual(new Uint8Array(reclaimed!.archive), archive(9));
+    }));
+
+  test('claim, then finish: archive bytes round-trip; finishing writes the outcome and drops the archive', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      const bytes = archive(0, 255, 0, 80, 75, 3, 4);
+      assert.ok((await submit(store, tenant, 'c1', 'create', bytes)).ok);
+      const job = await store.claimDeployment('w', 60_000);
+      assert.ok(job);
+      assert.deepEqual(new Uint8Array(job.archive), bytes);
+      assert.deepEqual([job.tenant, job.state, job.lockedBy, job.attempts], [tenant, 'processing', 'w', 1]);
+      assert.match(job.lockedUntil!, ISO_MILLIS_UTC);
+      assert.equal(await store.claimDeployment('other', 60_000), undefined, 'nothing else is runnable');
+
+      assert.equal(await finish(store, tenant, 'c1', 'w', 'failed'), true);
+      const done = await store.getDeployment(tenant, 'c1');
+      const { archive: _bytes, ...claimed } = job;
+      assert.deepEqual({ ...done!, endTime: '' }, {
+        ...claimed, endTime: '', state: 'failed', artifactResponseCode: 200, artifactResponse: RESPONSES, hasArchive: false, lockedBy: null, lockedUntil: null,
+      });
+      assert.match(done!.endTime!, ISO_MILLIS_UTC);
+      assert.ok(done!.endTime! >= done!.startTime);
+      assert.equal(await finish(store, tenant, 'c1', 'w'), false, 'a finished job cannot be finished again');
+      assert.equal(await store.claimDeployment('w', 60_000), undefined, 'finished jobs are not claimable');
+    }));
+
+  test('two replicas claiming one job at once: exactly one wins', () =>
+    withStore(make, async ({ store, openReplica }) => {
+      const replica = await openReplica();
+      const tenant = uniqueTenant();
+      assert.ok((await submit(store, tenant, 'only', 'create')).ok);
+      const results = await Promise.all([store.claimDeployment('r1', 60_000), replica.claimDeployment('r2', 60_000)]);
+      assert.equal(results.filter((r) => r !== undefined).length, 1);
+    }));
+
+  test('many claimants over several jobs: every job is claimed exactly once, oldest first', () =>
+    withStore(make, async ({ store, openReplica }) => {
+      const replica = await openReplica();
+      const tenants = [uniqueTenant('a'), uniqueTenant('b')];
+      const submitted: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const tenant = tenants[i % 2]!;
+        assert.ok((await submit(store, tenant, `job${i}`, 'create')).ok);
+        submitted.push(`${tenant}/job${i}`);
+        await sleep(2);
+      }
+      const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? store : replica).claimDeployment(`w${i}`, 60_000)));
+      const won = claims.filter((c) => c !== undefined).map((c) => `${c.tenant}/${c.id}`);
+      assert.deepEqual([...won].sort(), [...submitted].sort());
+      const first = await Promise.all(submitted.map(async (key) => {
+        const [tenant, id] = [key.slice(0, key.lastIndexOf('/')), key.slice(key.lastIndexOf('/') + 1)];
+        return store.getDeployment(tenant, id);
+      }));
+      assert.ok(first.every((d) => d?.state === 'processing' && d.attempts === 1));
+    }));
+
+  test('claims hand out the oldest runnable job first', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      for (const id of ['z-first', 'a-second', 'm-third']) {
+        assert.ok((await submit(store, tenant, id, 'create')).ok);
+        await sleep(3);
+      }
+      const order = [];
+      for (let i = 0; i < 3; i++) order.push((await store.claimDeployment('w', 60_000))?.id);
+      assert.deepEqual(order, ['z-first', 'a-second', 'm-third']);
+    }));
+
+  test('a live lease is kept; an expired lease is reclaimed and the old owner can no longer finish', () =>
+    withStore(make, async ({ store, openReplica }) => {
+      const replica = await openReplica();
+      const tenant = uniqueTenant();
+      assert.ok((await submit(store, tenant, 'c1', 'create')).ok);
+      assert.equal((await store.claimDeployment('old', 1))?.attempts, 1);
+      await sleep(20);
+      const retaken = await replica.claimDeployment('new', 60_000);
+      assert.deepEqual([retaken?.id, retaken?.lockedBy, retaken?.attempts, retaken?.archive.length], ['c1', 'new', 2, 3]);
+      assert.equal(await store.claimDeployment('third', 60_000), undefined, 'a live lease is not reclaimed');
+      assert.equal(await store.renewDeploymentLease({ tenant, id: 'c1', owner: 'old', leaseMs: 60_000 }), false);
+      assert.equal(await finish(store, tenant, 'c1', 'old'), false);
+      assert.equal((await store.getDeployment(tenant, 'c1'))?.lockedBy, 'new');
+      assert.equal(await finish(replica, tenant, 'c1', 'new'), true);
+      assert.equal((await store.getDeployment(tenant, 'c1'))?.state, 'completed');
+    }));
+
+  test('renewing a lease keeps the job from being reclaimed', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      assert.ok((await submit(store, tenant, 'c1', 'create')).ok);
+      const job = await store.claimDeployment('w', 1);
+      assert.equal(await store.renewDeploymentLease({ tenant, id: 'c1', owner: 'w', leaseMs: 60_000 }), true);
+      await sleep(20);
+      assert.equal(await store.claimDeployment('thief', 60_000), undefined);
+      const renewed = await store.getDeployment(tenant, 'c1');
+      assert.ok(renewed!.lockedUntil! > job!.lockedUntil!);
+    }));
+
+  test('knowledge changes reach subscribers; unsubscribed listeners hear nothing', () =>
+    withStore(make, async ({ store }) => {
+      const heardA: string[] = [];
+      const heardB: string[] = [];
+      const offA = await store.onKnowledgeChange((t) => heardA.push(t));
+      const offB = await store.onKnowledgeChange((t) => heardB.push(t));
+      await store.publishKnowledgeChange('tenant-1');
+      await waitFor(() => heardA.includes('tenant-1') && heardB.includes('tenant-1'), 'both listeners to hear tenant-1');
+      await offA();
+      await store.publishKnowledgeChange('tenant-2');
+      await waitFor(() => heardB.includes('tenant-2'), 'listener B to hear tenant-2');
+      assert.deepEqual(heardA, ['tenant-1']);
+      assert.deepEqual(heardB, ['tenant-1', 'tenant-2']);
+      await offB();
+    }));
+
+  test('knowledge changes published by one replica reach listeners of another',
+    { skip: options.crossReplicaNotifications ? false : 'this store announces knowledge changes in-process only' }, () =>
+      withStore(make, async ({ store, openReplica }) => {
+        const replica = await openReplica();
+        const heard: string[] = [];
+        const off = await replica.onKnowledgeChange((t) => heard.push(t));
+        await store.publishKnowledgeChange('tenant-x');
+        await waitFor(() => heard.includes('tenant-x'), 'the replica to hear tenant-x');
+        assert.deepEqual(heard, ['tenant-x']);
+        await off();
+      }));
+}

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, describe, test } from 'node:test';
+import pg from 'pg';
+import { isDomainError } from '../../errors.js';
+import { loadMigrations } from '../migrations/runner.js';
+import { ANY_TENANT, type Store } from '../store.js';
+import { runStoreContract } from '../store.contract.js';
+import { waitFor } from '../contract/harness.js';
+import { createPostgresStore, type PostgresStoreOptions } from './postgres-store.js';
+
+const url = process.env.TEST_DATABASE_URL;
+const skip = url === undefined || url === '' ? 'TEST_DATABASE_URL is not set: PostgreSQL store tests skipped' : undefined;
+const admin = skip === undefined ? new pg.Pool({ connectionString: url, max: 2 }) : undefined;
+after(() => admin?.end());
+
+const freshSchema = () => `ca_test_${randomBytes(6).toString('hex')}`;
+
+/** A schema of its own per store under test, dropped afterwards; every store opened on it is closed. */
+async function makeStore(extra: Partial<PostgresStoreOptions> = {}) {
+  const schema = freshSchema();
+  const opened: Store[] = [];
+  const open = async (): Promise<Store> => {
+    const store = createPostgresStore({ connectionString: url!, schema, poolSize: 8, ...extra });
+    opened.push(store);
+    await store.migrate();
+    return store;
+  };
+  const store = await open();
+  return {
+    schema,
+    store,
+    openReplica: open,
+    cleanup: async () => {
+      for (const s of opened) await s.close();
+      await admin!.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    },
+  };
+}
+
+runStoreContract('postgres', () => makeStore(), { crossReplicaNotifications: true, ...(skip === undefined ? {} : { skip }) });
+
+describe('postgres store specifics', { skip: skip ?? false }, () => {
+  test('replicas migrating at once apply each version exactly once, inside the schema', async () => {
+    const schema = freshSchema();
+    const stores = Array.from({ length: 4 }, () => createPostgresStore({ connectionString: url!, schema, poolSize: 2 }));
+    try {
+      await Promise.all(stores.map((s) => s.migrate()));
+      const { rows } = await admin!.query<{ version: number }>(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
+      assert.deepEqual(rows.map((r) => r.version), loadMigrations('postgres').map((m) => m.version));
+      const tables = await admin!.query<{ table_name: string }>(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [schema]);
+      assert.deepEqual(tables.rows.map((r) => r.table_name), ['artifacts', 'deployments', 'schema_migrations']);
+    } finally {
+      for (const s of stores) await s.close();
+      await admin!.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  });
+
+  test('an unreachable server is STORE_UNAVAILABLE for every kind of call', async () => {
+    const store = createPostgresStore({ connectionString: 'postgres://postgres:postgres@127.0.0.1:1/postgres', connectTimeoutMs: 2000 });
+    const unavailable = (e: unknown) => isDomainError(e) && e.kind === 'STORE_UNAVAILABLE';
+    try {
+      await assert.rejects(store.ping(), unavailable);
+      await assert.rejects(store.migrate(), unavailable);
+      await assert.rejects(store.getArtifact('t', 'profile', 'p'), unavailable);
+      await assert.rejects(store.createArtifact({ tenant: 't', kind: 'profile', id: 'p', body: {} }), unavailable);
+      await assert.rejects(store.applyCartridge('t', 'c', []), unavailable);
+      await assert.rejects(store.onKnowledgeChange(() => undefined), unavailable);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('schema names are validated before any SQL is built', () => {
+    assert.throws(() => createPostgresStore({ connectionString: url!, schema: 'x; DROP TABLE artifacts' }), TypeError);
+  });
+
+  test('the listening connection reconnects after it is killed and announces ANY_TENANT', async () => {
+    const reported: Error[] = [];
+    const s = await makeStore({ onBackgroundError: (e) => reported.push(e) });
+    try {
+      const heard: string[] = [];
+      const off = await s.store.onKnowledgeChange((t) => heard.push(t));
+      const killed = await admin!.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1',
+        [`LISTEN "clinical_annotator_knowledge_${s.schema}"`]);
+      assert.equal(killed.rowCount, 1);
+      await waitFor(() => heard.includes(ANY_TENANT), 'the reconnect announcement');
+      assert.ok(reported.length >= 1, 'the dropped connection was reported');
+      const replica = await s.openReplica();
+      await replica.publishKnowledgeChange('after-reconnect');
+      await waitFor(() => heard.includes('after-reconnect'), 'a change published after the reconnect');
+      await off();
+    } finally {
+      await s.cleanup();
+    }
+  });
+});

@@ -1,0 +1,248 @@
+// The replicated Store: PostgreSQL through a pg Pool. Parameterised SQL only; the only identifiers
+// ever interpolated are the validated schema and channel names. Jobs are claimed with
+// FOR UPDATE SKIP LOCKED and leases; knowledge changes travel by LISTEN/NOTIFY.
+import pg from 'pg';
+import { migratePostgres } from '../migrations/runner.js';
+import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import type { Deployment, NewArtifact, Store, SubmitDeploymentResult } from '../store.js';
+import { createKnowledgeListener } from './knowledge-listener.js';
+import { sqlState, translatePgError, UNIQUE_VIOLATION, isUnavailable } from './pg-errors.js';
+
+export interface PostgresStoreOptions {
+  readonly connectionString: string;
+  /** Schema holding the tables (created by migrate()); default: the server's search_path (public). */
+  readonly schema?: string;
+  /** Maximum pooled connections (default 10); the knowledge listener uses one more. */
+  readonly poolSize?: number;
+  /** How long to wait for a connection before STORE_UNAVAILABLE (default 5000). */
+  readonly connectTimeoutMs?: number;
+  /** Told about failures nobody awaits (idle pool connections, the listening connection dropping); default: process warning. */
+  readonly onBackgroundError?: (error: Error) => void;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,33}$/;
+const CHANNEL = 'clinical_annotator_knowledge';
+const ARTIFACT_COLUMNS = 'tenant, kind, id, body::text AS body, published_date, cartridge_id';
+const DEPLOYMENT_COLUMNS = `d.tenant, d.id, d.state, d.start_time, d.end_time, d.correlation_id, d.artifact_response::text AS artifact_response,
+  d.artifact_response_code, (d.archive IS NOT NULL) AS has_archive, d.locked_by, d.locked_until, d.attempts`;
+
+/** A pool client inside a transaction, or the pool through the translating `query`. */
+type Queryable = { query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> };
+
+export function createPostgresStore(options: PostgresStoreOptions): Store {
+  const { schema } = options;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new TypeError(`schema must match ${SCHEMA_NAME}: '${schema}'`);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5000;
+  const onBackgroundError = options.onBackgroundError ?? ((e: Error) => process.emitWarning(e.message, 'StoreBackgroundError'));
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  pool.on('error', onBackgroundError);
+  /** NOTIFY is database-wide: a store confined to a schema gets its own channel. */
+  const channel = schema === undefined ? CHANNEL : `${CHANNEL}_${schema}`;
+  const knowledge = createKnowledgeListener({ connectionString: options.connectionString, channel, connectTimeoutMs, onBackgroundError });
+  let ended = false;
+
+  async function query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await pool.query<R>(text, values);
+    } catch (e) {
+      throw translatePgError(e);
+    }
+  }
+
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (e) {
+      throw translatePgError(e);
+    }
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(isUnavailable(e));
+      throw translatePgError(e);
+    }
+  }
+
+  async function selectDeployment(db: Queryable, tenant: string, id: string): Promise<Deployment | undefined> {
+    const { rows } = await db.query<DeploymentRow>(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.tenant = $1 AND d.id = $2`, [tenant, id]);
+    return rows[0] === undefined ? undefined : toDeployment(rows[0]);
+  }
+
+  async function redeploy(client: pg.PoolClient, input: { tenant: string; id: string; correlationId: string; archive: Uint8Array }): Promise<SubmitDeploymentResult> {
+    const { rows } = await client.query<{ state: string }>('SELECT state FROM deployments WHERE tenant = $1 AND id = $2 FOR UPDATE', [input.tenant, input.id]);
+    const state = rows[0]?.state;
+    if (state === undefined) return { ok: false, reason: 'not_found' };
+    if (state === 'submitted' || state === 'processing') return { ok: false, reason: 'in_progress' };
+    await client.query(
+      `UPDATE deployments SET state = 'submitted', start_time = $3, end_time = NULL, correlation_id = $4, artifact_response = '[]',
+        artifact_response_code = 0, archive = $5, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = $1 AND id = $2`,
+      [input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)],
+    );
+    return { ok: true, deployment: (await selectDeployment(client, input.tenant, input.id))! };
+  }
+
+  return {
+    dialect: 'postgres',
+
+    async migrate() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (e) {
+        throw translatePgError(e);
+      }
+      try {
+        await migratePostgres(client, schema);
+        client.release();
+      } catch (e) {
+        client.release(isUnavailable(e));
+        throw translatePgError(e);
+      }
+    },
+
+    async ping() {
+      await query('SELECT 1');
+    },
+
+    async close() {
+      await knowledge.close();
+      if (!ended) {
+        ended = true;
+        await pool.end();
+      }
+    },
+
+    async listArtifacts(tenant, kind) {
+      const { rows } = await query<ArtifactRow>(`SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE tenant = $1 AND kind = $2 ORDER BY id COLLATE "C"`, [tenant, kind]);
+      return rows.map((r) => toStoredArtifact(r));
+    },
+
+    async getArtifact(tenant, kind, id) {
+      const { rows } = await query<ArtifactRow>(`SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE tenant = $1 AND kind = $2 AND id = $3`, [tenant, kind, id]);
+      return rows[0] === undefined ? undefined : toStoredArtifact(rows[0]);
+    },
+
+    async createArtifact<T>(a: NewArtifact<T>) {
+      assertArtifactKind(a.kind);
+      try {
+        const { rows } = await pool.query<ArtifactRow>(
+          `INSERT INTO artifacts (tenant, kind, id, body, published_date, cartridge_id) VALUES ($1, $2, $3, $4::json, $5, $6) RETURNING ${ARTIFACT_COLUMNS}`,
+          [a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null],
+        );
+        return { ok: true, artifact: toStoredArtifact<T>(rows[0]!) } as const;
+      } catch (e) {
+        if (sqlState(e) === UNIQUE_VIOLATION) return { ok: false, reason: 'conflict' } as const;
+        throw translatePgError(e);
+      }
+    },
+
+    async replaceArtifact<T>(a: NewArtifact<T>) {
+      assertArtifactKind(a.kind);
+      const { rows } = await query<ArtifactRow>(
+        `UPDATE artifacts SET body = $4::json, published_date = $5, cartridge_id = $6 WHERE tenant = $1 AND kind = $2 AND id = $3 RETURNING ${ARTIFACT_COLUMNS}`,
+        [a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null],
+      );
+      return rows[0] === undefined ? undefined : toStoredArtifact<T>(rows[0]);
+    },
+
+    async deleteArtifact(tenant, kind, id) {
+      const { rows } = await query<ArtifactRow>(`DELETE FROM artifacts WHERE tenant = $1 AND kind = $2 AND id = $3 RETURNING ${ARTIFACT_COLUMNS}`, [tenant, kind, id]);
+      return rows[0] === undefined ? undefined : toStoredArtifact(rows[0]);
+    },
+
+    deleteTenant: (tenant) =>
+      transaction(async (client) => {
+        const a = await client.query('DELETE FROM artifacts WHERE tenant = $1', [tenant]);
+        const d = await client.query('DELETE FROM deployments WHERE tenant = $1', [tenant]);
+        return (a.rowCount ?? 0) + (d.rowCount ?? 0);
+      }),
+
+    applyCartridge: (tenant, cartridgeId, artifacts) =>
+      transaction(async (client) => {
+        for (const a of artifacts) {
+          if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
+          assertArtifactKind(a.kind);
+          await client.query(
+            `INSERT INTO artifacts (tenant, kind, id, body, published_date, cartridge_id) VALUES ($1, $2, $3, $4::json, $5, $6)
+             ON CONFLICT (tenant, kind, id) DO UPDATE SET body = excluded.body, published_date = excluded.published_date, cartridge_id = excluded.cartridge_id`,
+            [tenant, a.kind, a.id, encodeJson(a.body), nowIso(), cartridgeId],
+          );
+        }
+        await client.query(
+          `DELETE FROM artifacts a WHERE a.tenant = $1 AND a.cartridge_id = $2
+             AND NOT EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS k(kind, id) WHERE k.kind = a.kind AND k.id = a.id)`,
+          [tenant, cartridgeId, artifacts.map((a) => a.kind), artifacts.map((a) => a.id)],
+        );
+      }),
+
+    async submitDeployment(input) {
+      if (input.mode === 'update') return transaction((client) => redeploy(client, input));
+      try {
+        const { rows } = await pool.query<DeploymentRow>(
+          `INSERT INTO deployments AS d (tenant, id, state, start_time, correlation_id, archive) VALUES ($1, $2, 'submitted', $3, $4, $5)
+           RETURNING ${DEPLOYMENT_COLUMNS}`,
+          [input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)],
+        );
+        return { ok: true, deployment: toDeployment(rows[0]!) };
+      } catch (e) {
+        if (sqlState(e) === UNIQUE_VIOLATION) return { ok: false, reason: 'exists' };
+        throw translatePgError(e);
+      }
+    },
+
+    getDeployment: (tenant, id) => selectDeployment({ query }, tenant, id),
+
+    async listDeployments(tenant) {
+      const { rows } = await query<DeploymentRow>(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.tenant = $1 ORDER BY d.id COLLATE "C"`, [tenant]);
+      return rows.map(toDeployment);
+    },
+
+    async claimDeployment(owner, leaseMs) {
+      const { rows } = await query<DeploymentRow & { archive: Buffer }>(
+        `UPDATE deployments d SET state = 'processing', locked_by = $1, locked_until = $2, attempts = d.attempts + 1
+         FROM (SELECT tenant, id FROM deployments
+               WHERE archive IS NOT NULL AND (state = 'submitted' OR (state = 'processing' AND locked_until < $3))
+               ORDER BY start_time, tenant, id LIMIT 1 FOR UPDATE SKIP LOCKED) next
+         WHERE d.tenant = next.tenant AND d.id = next.id
+         RETURNING ${DEPLOYMENT_COLUMNS}, d.archive`,
+        [owner, isoAfter(leaseMs), nowIso()],
+      );
+      const row = rows[0];
+      return row === undefined ? undefined : { ...toDeployment(row), archive: row.archive };
+    },
+
+    async renewDeploymentLease(input) {
+      const r = await query(`UPDATE deployments SET locked_until = $4 WHERE tenant = $1 AND id = $2 AND locked_by = $3 AND state = 'processing'`, [
+        input.tenant, input.id, input.owner, isoAfter(input.leaseMs),
+      ]);
+      return r.rowCount === 1;
+    },
+
+    async finishDeployment(input) {
+      const r = await query(
+        `UPDATE deployments SET state = $4, end_time = $5, artifact_response_code = $6, artifact_response = $7::json,
+           archive = NULL, locked_by = NULL, locked_until = NULL
+         WHERE tenant = $1 AND id = $2 AND locked_by = $3 AND state = 'processing'`,
+        [input.tenant, input.id, input.owner, input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse)],
+      );
+      return r.rowCount === 1;
+    },
+
+    async publishKnowledgeChange(tenant) {
+      await query('SELECT pg_notify($1, $2)', [channel, tenant]);
+    },
+
+    onKnowledgeChange: (listener) => knowledge.subscribe(listener),
+  };
+}

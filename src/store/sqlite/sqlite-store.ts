@@ -1,0 +1,212 @@
+// The embedded Store: one SQLite file (WAL) through better-sqlite3. Calls are synchronous underneath,
+// so each method is atomic within a process; writes that read first use IMMEDIATE transactions so
+// several processes sharing the file stay correct. Knowledge changes are announced in-process only.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DomainError } from '../../errors.js';
+import { migrateSqlite } from '../migrations/runner.js';
+import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import type { Deployment, NewArtifact, Store, StoredArtifact } from '../store.js';
+
+export interface SqliteStoreOptions {
+  /** Path of the database file; its directory is created when missing. */
+  readonly file: string;
+  /** How long a writer waits for another process's lock before failing (default 5000). */
+  readonly busyTimeoutMs?: number;
+}
+
+const ARTIFACT_COLUMNS = 'tenant, kind, id, body, published_date, cartridge_id';
+const DEPLOYMENT_COLUMNS = `tenant, id, state, start_time, end_time, correlation_id, artifact_response, artifact_response_code,
+  (archive IS NOT NULL) AS has_archive, locked_by, locked_until, attempts`;
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|CORRUPT|NOTADB|PERM|NOMEM|AUTH)/;
+
+/** Driver errors that mean "the database cannot answer" become STORE_UNAVAILABLE; others pass through. */
+function translate(e: unknown): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  const closed = e instanceof TypeError && /database connection is not open/.test(e.message);
+  const fsFailure = typeof code === 'string' && /^E[A-Z]+$/.test(code);
+  if (closed || fsFailure || (typeof code === 'string' && UNAVAILABLE_CODES.test(code))) {
+    return new DomainError('STORE_UNAVAILABLE', `SQLite store: ${(e as Error).message}`, { cause: e });
+  }
+  return e;
+}
+
+function openDatabase(options: SqliteStoreOptions): Database.Database {
+  try {
+    if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+    const db = new Database(options.file);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    return db;
+  } catch (e) {
+    throw translate(e);
+  }
+}
+
+export function createSqliteStore(options: SqliteStoreOptions): Store {
+  const db = openDatabase(options);
+  const statements = new Map<string, Database.Statement>();
+  const listeners = new Set<(tenant: string) => void>();
+
+  function sql(text: string): Database.Statement {
+    let stmt = statements.get(text);
+    if (stmt === undefined) {
+      stmt = db.prepare(text);
+      statements.set(text, stmt);
+    }
+    return stmt;
+  }
+
+  /** Runs synchronous driver work, translating its errors at the store's edge. */
+  async function guard<T>(work: () => T): Promise<T> {
+    try {
+      return work();
+    } catch (e) {
+      throw translate(e);
+    }
+  }
+
+  function selectArtifact(tenant: string, kind: string, id: string): ArtifactRow | undefined {
+    return sql(`SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?`).get(tenant, kind, id) as ArtifactRow | undefined;
+  }
+
+  function selectDeployment(tenant: string, id: string): Deployment | undefined {
+    const row = sql(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE tenant = ? AND id = ?`).get(tenant, id) as DeploymentRow | undefined;
+    return row === undefined ? undefined : toDeployment(row);
+  }
+
+  function upsertArtifact(tenant: string, cartridgeId: string, a: NewArtifact): void {
+    if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
+    assertArtifactKind(a.kind);
+    sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (tenant, kind, id) DO UPDATE SET body = excluded.body, published_date = excluded.published_date, cartridge_id = excluded.cartridge_id`)
+      .run(tenant, a.kind, a.id, encodeJson(a.body), nowIso(), cartridgeId);
+  }
+
+  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[]) => {
+    const keep = new Set<string>();
+    for (const a of artifacts) {
+      upsertArtifact(tenant, cartridgeId, a);
+      keep.add(`${a.kind}\u0000${a.id}`);
+    }
+    const owned = sql('SELECT kind, id FROM artifacts WHERE tenant = ? AND cartridge_id = ?').all(tenant, cartridgeId) as { kind: string; id: string }[];
+    const remove = sql('DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?');
+    for (const o of owned) if (!keep.has(`${o.kind}\u0000${o.id}`)) remove.run(tenant, o.kind, o.id);
+  });
+
+  const deleteTenantTx = db.transaction((tenant: string): number => {
+    const a = sql('DELETE FROM artifacts WHERE tenant = ?').run(tenant).changes;
+    const d = sql('DELETE FROM deployments WHERE tenant = ?').run(tenant).changes;
+    return a + d;
+  });
+
+  const redeployTx = db.transaction((input: { tenant: string; id: string; correlationId: string; archive: Uint8Array }) => {
+    const current = sql('SELECT state FROM deployments WHERE tenant = ? AND id = ?').get(input.tenant, input.id) as { state: string } | undefined;
+    if (current === undefined) return { ok: false, reason: 'not_found' } as const;
+    if (current.state === 'submitted' || current.state === 'processing') return { ok: false, reason: 'in_progress' } as const;
+    sql(`UPDATE deployments SET state = 'submitted', start_time = ?, end_time = NULL, correlation_id = ?, artifact_response = '[]',
+      artifact_response_code = 0, archive = ?, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = ? AND id = ?`)
+      .run(nowIso(), input.correlationId, Buffer.from(input.archive), input.tenant, input.id);
+    return { ok: true, deployment: selectDeployment(input.tenant, input.id)! } as const;
+  });
+
+  const claimTx = db.transaction((owner: string, leaseMs: number) => {
+    const next = sql(`SELECT tenant, id FROM deployments WHERE archive IS NOT NULL
+      AND (state = 'submitted' OR (state = 'processing' AND locked_until < ?)) ORDER BY start_time, tenant, id LIMIT 1`)
+      .get(nowIso()) as { tenant: string; id: string } | undefined;
+    if (next === undefined) return undefined;
+    const row = sql(`UPDATE deployments SET state = 'processing', locked_by = ?, locked_until = ?, attempts = attempts + 1
+      WHERE tenant = ? AND id = ? RETURNING ${DEPLOYMENT_COLUMNS}, archive`)
+      .get(owner, isoAfter(leaseMs), next.tenant, next.id) as DeploymentRow & { archive: Buffer };
+    return { ...toDeployment(row), archive: row.archive };
+  });
+
+  return {
+    dialect: 'sqlite',
+
+    migrate: () => guard(() => void migrateSqlite(db)),
+
+    ping: () => guard(() => void sql('SELECT 1').get()),
+
+    async close() {
+      if (db.open) db.close();
+      statements.clear();
+      listeners.clear();
+    },
+
+    listArtifacts: (tenant, kind) =>
+      guard(() => (sql(`SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE tenant = ? AND kind = ? ORDER BY id`).all(tenant, kind) as ArtifactRow[]).map((r) => toStoredArtifact(r))),
+
+    getArtifact: (tenant, kind, id) =>
+      guard(() => {
+        const row = selectArtifact(tenant, kind, id);
+        return row === undefined ? undefined : toStoredArtifact(row);
+      }),
+
+    createArtifact: <T>(a: NewArtifact<T>) =>
+      guard(() => {
+        assertArtifactKind(a.kind);
+        const row = sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${ARTIFACT_COLUMNS}`)
+          .get(a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null) as ArtifactRow | undefined;
+        return row === undefined ? ({ ok: false, reason: 'conflict' } as const) : ({ ok: true, artifact: toStoredArtifact<T>(row) } as const);
+      }),
+
+    replaceArtifact: <T>(a: NewArtifact<T>) =>
+      guard(() => {
+        assertArtifactKind(a.kind);
+        const row = sql(`UPDATE artifacts SET body = ?, published_date = ?, cartridge_id = ? WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`)
+          .get(encodeJson(a.body), nowIso(), a.cartridgeId ?? null, a.tenant, a.kind, a.id) as ArtifactRow | undefined;
+        return row === undefined ? undefined : toStoredArtifact<T>(row);
+      }),
+
+    deleteArtifact: (tenant, kind, id) =>
+      guard((): StoredArtifact | undefined => {
+        const row = sql(`DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`).get(tenant, kind, id) as ArtifactRow | undefined;
+        return row === undefined ? undefined : toStoredArtifact(row);
+      }),
+
+    deleteTenant: (tenant) => guard(() => deleteTenantTx.immediate(tenant)),
+
+    applyCartridge: (tenant, cartridgeId, artifacts) => guard(() => applyCartridgeTx.immediate(tenant, cartridgeId, artifacts)),
+
+    submitDeployment: (input) =>
+      guard(() => {
+        if (input.mode === 'update') return redeployTx.immediate(input);
+        const inserted = sql(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id, archive)
+          VALUES (?, ?, 'submitted', ?, ?, ?) ON CONFLICT DO NOTHING`)
+          .run(input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)).changes;
+        if (inserted === 0) return { ok: false, reason: 'exists' } as const;
+        return { ok: true, deployment: selectDeployment(input.tenant, input.id)! } as const;
+      }),
+
+    getDeployment: (tenant, id) => guard(() => selectDeployment(tenant, id)),
+
+    listDeployments: (tenant) =>
+      guard(() => (sql(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE tenant = ? ORDER BY id`).all(tenant) as DeploymentRow[]).map(toDeployment)),
+
+    claimDeployment: (owner, leaseMs) => guard(() => claimTx.immediate(owner, leaseMs)),
+
+    renewDeploymentLease: (input) =>
+      guard(() => sql(`UPDATE deployments SET locked_until = ? WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
+        .run(isoAfter(input.leaseMs), input.tenant, input.id, input.owner).changes === 1),
+
+    finishDeployment: (input) =>
+      guard(() => sql(`UPDATE deployments SET state = ?, end_time = ?, artifact_response_code = ?, artifact_response = ?,
+          archive = NULL, locked_by = NULL, locked_until = NULL
+        WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
+        .run(input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse), input.tenant, input.id, input.owner).changes === 1),
+
+    async publishKnowledgeChange(tenant) {
+      for (const listener of listeners) queueMicrotask(() => listener(tenant));
+    },
+
+    async onKnowledgeChange(listener) {
+      const own = (tenant: string): void => listener(tenant);
+      listeners.add(own);
+      return async () => void listeners.delete(own);
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// The PubTator reader and the NER / normalisation scorers used by eval/concepts-eval.ts, on a tiny
+// hand-written corpus whose expected figures were worked out by hand (see the comments).
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parsePubTator, splitIds } from '../../eval/lib/pubtator.js';
+import { scoreDocumentIds, scoreMentions, prf, type ScoredSpan } from '../../eval/lib/scoring.js';
+import { parseCsv } from '../../eval/lib/csv.js';
+
+const fixture = readFileSync(new URL('../fixtures/eval/tiny.pubtator.txt', import.meta.url), 'utf8');
+
+describe('parsePubTator', () => {
+  const { documents, issues } = parsePubTator(fixture);
+
+  test('reads documents, mentions, composite ids and relations', () => {
+    assert.deepEqual(issues, []);
+    assert.equal(documents.length, 2);
+    const [d1, d2] = documents;
+    assert.equal(d1?.pmid, '1001');
+    assert.equal(d1?.text, 'Duchenne muscular dystrophy in boys. Patients with Duchenne muscular dystrophy (DMD) develop cardiomyopathy. DMD is X-linked.');
+    assert.equal(d1?.mentions.length, 5);
+    assert.deepEqual(d1?.mentions[2], { begin: 80, end: 83, text: 'DMD', type: 'SpecificDisease', ids: ['D020388'] });
+    assert.deepEqual(d2?.mentions[3]?.ids, ['D051437', 'D017093']);
+    assert.deepEqual(d2?.mentions[1]?.ids, ['OMIM:226980']);
+    assert.deepEqual(d2?.relations, [{ type: 'CID', ids: ['D000001', 'D003920'] }]);
+    for (const d of documents) for (const m of d.mentions) assert.equal(d.text.slice(m.begin, m.end), m.text);
+  });
+
+  test('reports mentions whose offsets do not match the text, and stray lines', () => {
+    const broken = '7|t|Acute pain.\n7|a|None.\n7\t0\t4\tAcute\tDisease\tD1\n8\t0\t1\tx\tDisease\tD2\n';
+    const result = parsePubTator(broken);
+    assert.equal(result.documents.length, 1);
+    assert.deepEqual(result.issues.map((i) => i.line), [4, 3]);
+  });
+
+  test('splitIds trims, splits composites and drops -1', () => {
+    assert.deepEqual(splitIds(' D008661'), ['D008661']);
+    assert.deepEqual(splitIds('D020279+D035583'), ['D020279', 'D035583']);
+    assert.deepEqual(splitIds('-1'), []);
+    assert.deepEqual(splitIds('MESH:D001|D001'), ['D001']);
+  });
+});
+
+describe('scorers', () => {
+  const { documents } = parsePubTator(fixture);
+  const gold: ScoredSpan[] = documents.flatMap((d) => d.mentions.map((m) => ({ docId: d.pmid, begin: m.begin, end: m.end })));
+  // 7 distinct predictions: 4 exact, 2 overlapping a gold mention without matching it, 1 spurious (+1 duplicate).
+  const predicted: ScoredSpan[] = [
+    { docId: '1001', begin: 0, end: 27 },
+    { docId: '1001', begin: 60, end: 78 },
+    { docId: '1001', begin: 80, end: 83 },
+    { docId: '1001', begin: 109, end: 112 },
+    { docId: '1001', begin: 116, end: 124 },
+    { docId: '1002', begin: 0, end: 15 },
+    { docId: '1002', begin: 0, end: 15 },
+    { docId: '1002', begin: 47, end: 82 },
+  ];
+
+  test('exact spans: P 4/7, R 4/9, F1 0.5', () => {
+    const s = scoreMentions(gold, predicted, 'exact');
+    assert.deepEqual([s.gold, s.predicted, s.matchedGold, s.matchedPredicted], [9, 7, 4, 4]);
+    assert.equal(s.precision, 4 / 7);
+    assert.equal(s.recall, 4 / 9);
+    assert.ok(Math.abs(s.f1 - 0.5) < 1e-12);
+  });
+
+  test('overlapping spans: P 6/7, R 6/9, F1 0.75', () => {
+    const s = scoreMentions(gold, predicted, 'overlap');
+    assert.deepEqual([s.matchedGold, s.matchedPredicted], [6, 6]);
+    assert.equal(s.precision, 6 / 7);
+    assert.equal(s.recall, 6 / 9);
+    assert.ok(Math.abs(s.f1 - 0.75) < 1e-12);
+  });
+
+  test('document-level id sets: P 3/4, R 3/7, F1 6/11', () => {
+    const goldIds = new Map(documents.map((d) => [d.pmid, new Set(d.mentions.flatMap((m) => m.ids))]));
+    const predIds = new Map([
+      ['1001', new Set(['D020388'])],
+      ['1002', new Set(['D003920', 'D003922', 'D000001'])],
+      ['9999', new Set(['D000002'])], // not a gold document: ignored
+    ]);
+    const s = scoreDocumentIds(goldIds, predIds);
+    assert.deepEqual([s.gold, s.predicted, s.matchedGold], [7, 4, 3]);
+    assert.equal(s.precision, 3 / 4);
+    assert.equal(s.recall, 3 / 7);
+    assert.ok(Math.abs(s.f1 - 6 / 11) < 1e-12);
+  });
+
+  test('empty sides give zeros, not NaN', () => {
+    assert.deepEqual(prf(0, 0, 0, 0), { gold: 0, predicted: 0, matchedGold: 0, matchedPredicted: 0, precision: 0, recall: 0, f1: 0 });
+  });
+});
+
+test('parseCsv handles quotes, doubled quotes and newlines inside fields', () => {
+  const rows = parseCsv('id,note\r\n1,"line one\nline ""two"", end"\n2,plain\n');
+  assert.deepEqual(rows, [{ id: '1', note: 'line one\nline "two", end' }, { id: '2', note: 'plain' }]);
+});
+
+test('normalisation ids: MeSH from codes and xrefs; OMIM only for concepts without MeSH', async () => {
+  const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+  const { normalisationIds } = await import('../../eval/concepts-eval.js');
+  const kb = compileKnowledge([
+    { source: 'DOID', ids: ['DOID:11723', 'UMLS:C0013264', 'MESH:D020388', 'OMIM:310200'], preferredName: 'Duchenne muscular dystrophy', names: [{ text: 'DMD', kind: 'abbreviation' }] },
+    { source: 'MONDO', ids: ['MONDO:0009176', 'OMIM:226980'], preferredName: 'Wolcott-Rallison syndrome', names: [] },
+    { source: 'SYMP', ids: ['SYMP:0000099'], preferredName: 'pain', names: [] },
+  ], { name: 't', version: '1', sourceVersion: '1' });
+  assert.deepEqual(normalisationIds(kb, 'C0013264'), ['D020388']);
+  assert.deepEqual(normalisationIds(kb, 'MONDO:0009176'), ['OMIM:226980']);
+  assert.deepEqual(normalisationIds(kb, 'SYMP:0000099'), []);
+});
