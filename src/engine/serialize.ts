@@ -47,6 +47,10 @@ export type JsonObject = { [key: string]: JsonValue };
 
 const REFERENCE_FIELDS: ReadonlySet<string> = new Set(['concept', 'conceptValue', 'derivedFrom', 'entity']);
 const LEADING_KEYS = ['type', 'uid', 'begin', 'end', 'coveredText'] as const;
+
+function isSpan(a: unknown): a is Annotation {
+  return isRecord(a) && typeof a.begin === 'number' && typeof a.end === 'number';
+}
 const MAX_DEPTH = 32;
 
 /** HTML-entity encodes `& < > " '` (the characters ACD encodes at least, reference §2.3). */
@@ -98,8 +102,9 @@ export function serializeDocument(doc: Document, options: SerializeOptions, echo
   const all = layers.flatMap(({ list }, layerIndex) => list.map((a, i) => ({ a, layerIndex, i })));
   all.sort((x, y) => position(x.a, 'begin') - position(y.a, 'begin') || position(x.a, 'end') - position(y.a, 'end')
     || x.layerIndex - y.layerIndex || x.i - y.i);
+  // Only span annotations get uids and context flags; span-less records (spellCorrectedText) are data.
   const uidOf = new Map<Annotation, number>();
-  for (const { a } of all) if (!uidOf.has(a)) uidOf.set(a, uids.next());
+  for (const { a } of all) if (isSpan(a) && !uidOf.has(a)) uidOf.set(a, uids.next());
 
   const negationRan = options.ran?.has('negation') === true;
   const hypotheticalRan = options.ran?.has('hypothetical') === true;
@@ -140,6 +145,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions, echo
   };
 
   const annotation = (a: Annotation): JsonObject => {
+    if (!isSpan(a)) return object(a, 1);
     const out: JsonObject = {};
     for (const k of LEADING_KEYS) {
       if (k === 'uid') {

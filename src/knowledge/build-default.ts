@@ -22,13 +22,13 @@ import type { CompiledKb } from './compiled-kb.js';
 import { defaultMirrorDir, loadManifest, obtainSources } from './fetch-sources.js';
 import { CODE_FIELDS } from './kb.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
-import { bridgeByName } from './name-bridge.js';
+import { bridgeByName, type BridgeOptions } from './name-bridge.js';
 import { createNormalizer, parseSpellingTable, parseSpellingTsv } from './normalize.js';
 import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.2';
+export const DEFAULT_KB_VERSION = '1.3';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -36,9 +36,10 @@ export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/k
  * when exactly one target has it: DrugCentral ships no xrefs; HPO, NCIt and UBERON labels in biolexica carry
  * none (HPO's own UMLS xrefs are not staged).
  */
-const NAME_BRIDGES: readonly { from: ReadonlySet<string>; to: readonly string[] }[] = [
-  { from: new Set(['DRUGCENTRAL']), to: ['RXNORM', 'DRUGBANK'] },
-  { from: new Set(['HPO']), to: ['SYMP', 'DOID', 'MONDO'] },
+const NAME_BRIDGES: readonly Omit<BridgeOptions, 'normalizer'>[] = [
+  // DrugCentral labels are partly broken upstream: its exact synonyms find the RxNorm ingredient (never a brand).
+  { from: new Set(['DRUGCENTRAL']), to: ['RXNORM', 'DRUGBANK'], allNames: true, isTarget: (r) => (r as { rxnormTty?: string }).rxnormTty !== 'BN' },
+  { from: new Set(['HPO']), to: ['SYMP', 'DOID', 'MONDO'], allNames: true },
   { from: new Set(['NCI']), to: ['DOID', 'MONDO', 'SYMP', 'UBERON'] },
 ];
 

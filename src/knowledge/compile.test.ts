@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDomainError } from '../errors.js';
 import type { SourceRecord } from './builders/source-record.js';
-import { compileKnowledge, nameVariants, writeKnowledgeBase } from './compile.js';
+import { adjectiveVariants, compileKnowledge, nameVariants, writeKnowledgeBase } from './compile.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { createMatcher } from './matcher.js';
 import { NORMALIZER_VERSION } from './normalize.js';
@@ -96,6 +96,52 @@ describe('compiled knowledge base', () => {
     assert.deepEqual(nameVariants('blood (leukemia)'), ['blood (leukemia)']);
     assert.deepEqual(nameVariants('Diabetes Mellitus, Type 2'), ['Diabetes Mellitus, Type 2', 'Type 2 Diabetes Mellitus']);
     assert.deepEqual(nameVariants('Leukemia, NOS'), ['Leukemia, NOS', 'Leukemia']);
+    assert.deepEqual(nameVariants('Anemia NOS'), ['Anemia NOS', 'Anemia']);
+    // A bare NEC is an acronym (neuroendocrine carcinoma), only ", NEC" is "not elsewhere classified".
+    assert.deepEqual(nameVariants('Gastric NEC'), ['Gastric NEC']);
+    assert.deepEqual(nameVariants('Anemia, NEC'), ['Anemia, NEC', 'Anemia']);
+  });
+
+  test('name variants: "X deficiency" ↔ "deficiency of X", "X deficient", hyphenated eponyms alone', () => {
+    assert.deepEqual(nameVariants('C5 deficiency'), ['C5 deficiency', 'deficiency of C5', 'C5 deficient']);
+    assert.deepEqual(nameVariants('deficiency of factor VII'), ['deficiency of factor VII', 'factor VII deficiency']);
+    assert.deepEqual(nameVariants('Lesch-Nyhan syndrome'), ['Lesch-Nyhan syndrome', 'Lesch-Nyhan']);
+    assert.deepEqual(nameVariants('von Willebrand disease'), ['von Willebrand disease', 'von Willebrand']);
+    assert.deepEqual(nameVariants('Down syndrome'), ['Down syndrome']);
+  });
+
+  test('a disorder does not lend its related synonyms, one word of its long label, nor the gene symbol its names modify, as names', () => {
+    const kb = compileTestKbFrom([
+      { source: 'NCI', ids: ['NCIT:C191619'], preferredName: 'Seizure Related to COVID-19', names: [{ text: 'Seizures', kind: 'exact' }, { text: 'COVID-19 seizure', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'DOID', ids: ['DOID:2463'], preferredName: 'G6PD deficiency', names: [{ text: 'G6PD', kind: 'abbreviation' }, { text: 'favism', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'RXNORM', ids: ['RXNORM:5856'], preferredName: 'insulin human regular', names: [{ text: 'insulin', kind: 'exact' }, { text: 'human insulin isophane', kind: 'related' }], semanticTypes: ['phsu'] },
+      { source: 'DOID', ids: ['DOID:0050700'], preferredName: 'cardiomyopathy', names: [{ text: 'heart muscle disease', kind: 'related' }], semanticTypes: ['dsyn'] },
+    ]);
+    const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+    assert.deepEqual(cuis('seizures'), []);
+    assert.deepEqual(cuis('COVID-19 seizure'), ['NCIT:C191619']);
+    assert.deepEqual(cuis('G6PD'), []);
+    assert.deepEqual(cuis('G6PD deficiency'), ['DOID:2463']);
+    assert.deepEqual(cuis('insulin'), ['RXNORM:5856']); // not a disorder: names kept
+    assert.deepEqual(cuis('human insulin isophane'), ['RXNORM:5856']);
+    assert.deepEqual(cuis('heart muscle disease'), []); // a related synonym of a disorder is another disorder
+  });
+
+  test('adjective variants of one-word disorder names, indexed only where no concept owns the key', () => {
+    assert.deepEqual(['epilepsy', 'diabetes', 'hypertension', 'schizophrenia', 'acromegaly', 'atherosclerosis', 'nephrotoxicity'].map((w) => adjectiveVariants(w)[0]),
+      ['epileptic', 'diabetic', 'hypertensive', 'schizophrenic', 'acromegalic', 'atherosclerotic', 'nephrotoxic']);
+    assert.deepEqual(adjectiveVariants('fever'), []);
+    assert.deepEqual(adjectiveVariants('lung cancer'), []);
+    const kb = compileTestKbFrom([
+      { source: 'DOID', ids: ['DOID:1826'], preferredName: 'epilepsy', names: [], semanticTypes: ['dsyn'] },
+      { source: 'DOID', ids: ['DOID:9351'], preferredName: 'diabetes', names: [], semanticTypes: ['dsyn'] },
+      { source: 'NCI', ids: ['NCIT:C1'], preferredName: 'Diabetic', names: [], semanticTypes: ['qlco'] },
+      { source: 'RXNORM', ids: ['RXNORM:1'], preferredName: 'anesthesia', names: [], semanticTypes: ['topp'] },
+    ]);
+    const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+    assert.deepEqual(cuis('epileptic'), ['DOID:1826']);
+    assert.deepEqual(cuis('diabetic'), ['NCIT:C1']); // a real name wins over a derived adjective
+    assert.deepEqual(cuis('anesthetic'), []); // not a disorder
   });
 });
 

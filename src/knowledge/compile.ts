@@ -36,7 +36,17 @@ const QUALIFIER_TAG = /^(disease|disorder|finding|symptom|syndrome|diagnosis|mor
 /** "A, NOS" and "A, unspecified" do not invert into names. */
 const NOT_A_HEAD = /^(NOS|NEC|unspecified|not otherwise specified|other|general|disease|disorder)$/i;
 
-/** Extra surface variants of a name: without a trailing "(qualifier)", and "B A" for "A, B". */
+/** "X deficiency" ↔ "deficiency of X" (X of at most four words), and the adjective form "X deficient". */
+const DEFICIENCY_HEAD = /^(\S+(?: \S+){0,3}) deficiency$/i;
+const DEFICIENCY_OF = /^deficiency of (\S+(?: \S+){0,3})$/i;
+/** "Lesch-Nyhan syndrome", "von Hippel-Lindau disease": a hyphenated (or "von") eponym is written alone too. */
+const HYPHENATED_EPONYM = /^((?:von )?[A-Z][a-z]+(?:-[A-Z][a-z]+)+|von [A-Z][a-z]+) (?:syndrome|disease)$/;
+
+/**
+ * Extra surface variants of a name: without a trailing "(qualifier)", "B A" for "A, B", without a trailing
+ * "NOS" or ", NEC" (a bare "NEC" is an acronym: "Gastric NEC" is a neuroendocrine carcinoma), and the
+ * modifier-head forms of deficiencies.
+ */
 export function nameVariants(text: string): string[] {
   const out = [text];
   const paren = /^(.*\S)\s*\(([^()]*)\)$/.exec(text);
@@ -44,8 +54,57 @@ export function nameVariants(text: string): string[] {
   for (const base of [...out]) {
     const parts = base.split(',');
     if (parts.length === 2 && parts[0]!.trim() !== '' && parts[1]!.trim() !== '' && !NOT_A_HEAD.test(parts[1]!.trim())) out.push(`${parts[1]!.trim()} ${parts[0]!.trim()}`);
-    const nos = /^(.*?),?\s+(?:NOS|NEC)$/.exec(base);
+    const nos = /^(.*?)(?:,?\s+NOS|,\s*NEC)$/.exec(base);
     if (nos !== null) out.push(nos[1]!);
+  }
+  const eponym = HYPHENATED_EPONYM.exec(text);
+  if (eponym !== null) out.push(eponym[1]!);
+  const head = DEFICIENCY_HEAD.exec(text);
+  if (head !== null) out.push(`deficiency of ${head[1]!}`, `${head[1]!} deficient`);
+  const of = DEFICIENCY_OF.exec(text);
+  if (of !== null) out.push(`${of[1]!} deficiency`);
+  return out;
+}
+
+/** Disorder semantic types: their one-word names get adjective variants (adjectiveVariants), their long labels lend no one-word names. */
+const DISORDER_TYPES: ReadonlySet<string> = new Set(['dsyn', 'mobd', 'neop', 'cgab', 'acab', 'anab', 'patf', 'sosy', 'comd', 'emod']);
+
+/** Noun ending → adjective ending, tried in order (first match wins). */
+const ADJECTIVE_RULES: readonly (readonly [RegExp, string])[] = [
+  [/icity$/, 'ic'], // nephrotoxicity → nephrotoxic
+  [/osis$/, 'otic'], // atherosclerosis → atherosclerotic, psychosis → psychotic
+  [/psy$/, 'ptic'], // epilepsy → epileptic
+  [/etes$/, 'etic'], // diabetes → diabetic
+  [/sion$/, 'sive'], // hypertension → hypertensive, convulsion → convulsive
+  [/([a-z]{3})(ia)$/, '$1ic'], // schizophrenia → schizophrenic, anemia → anemic
+  [/([a-z]{3}[lg])y$/, '$1ic'], // acromegaly → acromegalic, allergy → allergic
+];
+
+/**
+ * The adjective a one-word disorder name is commonly written as ("diabetic", "epileptic", "hypertensive"):
+ * indexed only where no concept has that key as a name of its own (see compileMerged).
+ */
+export function adjectiveVariants(text: string): string[] {
+  if (!/^[A-Za-z]{6,}$/.test(text)) return [];
+  const word = text.toLowerCase();
+  for (const [pattern, replacement] of ADJECTIVE_RULES) {
+    if (pattern.test(word)) return [word.replace(pattern, replacement)];
+  }
+  return [];
+}
+
+/** "G6PD deficiency", "HPRT-related ...", "COL2A1 gene": the all-caps word names the gene or enzyme. */
+const GENE_MODIFIER = /^([A-Z][A-Z0-9]{1,7})[ -](?:deficiency|deficient|gene|mutation|mutations|related|associated)\b/;
+
+/**
+ * Symbols a concept's own names use as modifiers of a gene or enzyme ("G6PD" in "G6PD deficiency"): alone,
+ * such a symbol means the gene, not the disorder, so it is not indexed as a name of its own.
+ */
+export function geneSymbolsOf(names: readonly SourceName[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of names) {
+    const m = GENE_MODIFIER.exec(n.text.trim());
+    if (m !== null) out.add(m[1]!);
   }
   return out;
 }
@@ -104,6 +163,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   // key → concept indexes (ascending, unique); code-only concepts yield to real ones on the same key.
   const keyConcepts = new Map<string, number[]>();
   const codeOnlyKeys = new Map<string, number[]>();
+  const adjectiveKeys = new Map<string, number[]>();
   let names = 0;
   const conceptLines: string[] = [];
   const codeCounts: Partial<Record<CodeField, number>> = {};
@@ -124,7 +184,30 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
       if (n > 0) codeCounts[f] = (codeCounts[f] ?? 0) + n;
     }
     const seen = new Set<string>();
+    const geneSymbols = geneSymbolsOf(m.names);
+    // One word of a long preferred name is not a name of the concept ("Seizures" for "Seizure Related to
+    // COVID-19", "Mitochondrial" for "Muscular Dystrophy Secondary to Mitochondrial Disorder").
+    const labelWords = normalizer.scan(m.preferredName).map((p) => p.key);
+    const disorder = m.semanticTypes.some((t) => DISORDER_TYPES.has(t));
+    const truncation = disorder && labelWords.length >= 3 ? new Set(labelWords) : undefined;
     for (const name of m.names) {
+      if (geneSymbols.size > 0 && geneSymbols.has(name.text.trim())) {
+        dropped.geneSymbol = (dropped.geneSymbol ?? 0) + 1;
+        continue;
+      }
+      // Broad, narrow and related synonyms of a disorder name another concept (its parent, a subtype, a
+      // sibling): matching them puts the wrong disorder on the mention.
+      if (disorder && name.kind === 'related') {
+        dropped.relatedDisorder = (dropped.relatedDisorder ?? 0) + 1;
+        continue;
+      }
+      if (truncation !== undefined && name.kind !== 'abbreviation') {
+        const pieces = normalizer.scan(name.text);
+        if (pieces.length === 1 && truncation.has(pieces[0]!.key)) {
+          dropped.labelWord = (dropped.labelWord ?? 0) + 1;
+          continue;
+        }
+      }
       for (const text of nameVariants(name.text)) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop);
         if ('drop' in r) {
@@ -139,6 +222,15 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         if (list === undefined) target.set(r.key, [index]);
         else list.push(index);
       }
+      if (m.codeOnly || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'layperson')) continue;
+      for (const text of adjectiveVariants(name.text)) {
+        const r = nameKey({ text, kind: name.kind }, normalizer, stop);
+        if ('drop' in r || seen.has(r.key)) continue;
+        seen.add(r.key);
+        const list = adjectiveKeys.get(r.key);
+        if (list === undefined) adjectiveKeys.set(r.key, [index]);
+        else list.push(index);
+      }
     }
   });
   let codeOnlyShadowed = 0;
@@ -147,6 +239,14 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
     else keyConcepts.set(key, list);
   }
   dropped.codeOnlyShadowed = codeOnlyShadowed;
+  // Derived adjectives yield to every real name (a concept named "allergic" keeps that key to itself).
+  let adjectives = 0;
+  for (const [key, list] of adjectiveKeys) {
+    if (keyConcepts.has(key)) continue;
+    keyConcepts.set(key, list);
+    adjectives++;
+  }
+  dropped.adjectiveIndexed = adjectives;
 
   const trie = buildTrie(keyConcepts);
   const text = conceptLines.join('');

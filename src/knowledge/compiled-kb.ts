@@ -84,6 +84,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
   readonly header: KbHeader;
   readonly data: KbData;
   private readonly tokenIds: Map<string, number>;
+  private readonly rootChildren: Int32Array;
   private readonly cache: (Concept | undefined)[];
   private codeIndex: Map<string, number[]> | undefined;
   private idIndex: Map<string, number[]> | undefined;
@@ -98,6 +99,9 @@ export class CompiledKb implements CompiledKnowledgeBase {
     const tokens = data.tokens;
     for (let i = 0; i < tokens.length; i++) this.tokenIds.set(tokens[i]!, i);
     this.cache = new Array<Concept | undefined>(this.conceptCount);
+    // The root has an edge for most tokens: index it directly instead of binary-searching it per piece.
+    this.rootChildren = new Int32Array(tokens.length).fill(-1);
+    for (let e = data.edgeStart[0]!; e < data.edgeStart[1]!; e++) this.rootChildren[data.edgeToken[e]!] = data.edgeChild[e]!;
   }
 
   concept(index: number): Concept {
@@ -122,6 +126,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
   }
 
   childNode(node: number, tokenId: number): number {
+    if (node === 0) return tokenId >= 0 && tokenId < this.rootChildren.length ? this.rootChildren[tokenId]! : -1;
     const { edgeStart, edgeToken, edgeChild } = this.data;
     let lo = edgeStart[node]!;
     let hi = edgeStart[node + 1]! - 1;

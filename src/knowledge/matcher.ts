@@ -48,8 +48,8 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
   const root = kb.rootNode;
   const hasConcepts = (node: number): boolean => kb.nodeConceptCount(node) > 0;
   return {
-    match(text, tokens) {
-      const pieces = kb.normalizer.scan(text);
+    match(text, tokens, replacements) {
+      const pieces = replacements === undefined || replacements.length === 0 ? kb.normalizer.scan(text) : replacePieces(kb.normalizer, text, replacements);
       const n = pieces.length;
       const ids = new Int32Array(n);
       for (let i = 0; i < n; i++) ids[i] = kb.tokenId(pieces[i]!.key);
@@ -94,6 +94,30 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
       return out;
     },
   };
+}
+
+/**
+ * The pieces of `text` with each replaced span's pieces swapped for the pieces of its replacement text,
+ * all spanning the original span (so a match over a corrected word reports the word's original offsets).
+ */
+function replacePieces(normalizer: Normalizer, text: string, replacements: readonly MatchReplacement[]): Piece[] {
+  const sorted = [...replacements].sort((a, b) => a.begin - b.begin);
+  const out: Piece[] = [];
+  let r = 0;
+  for (const piece of normalizer.scan(text)) {
+    while (r < sorted.length && sorted[r]!.end <= piece.begin) r++;
+    const rep = sorted[r];
+    if (rep === undefined || piece.end <= rep.begin) {
+      out.push(piece);
+      continue;
+    }
+    // The piece lies in (or overlaps) a replaced span: emit the replacement once, at its first piece.
+    if (out.length > 0 && out[out.length - 1]!.begin === rep.begin && out[out.length - 1]!.end === rep.end) continue;
+    normalizer.scan(rep.text).forEach((p, i) => {
+      out.push({ begin: rep.begin, end: rep.end, key: p.key, acronymKey: undefined, breakBefore: i === 0 ? piece.breakBefore : false });
+    });
+  }
+  return out;
 }
 
 /** Index of the last token whose begin is <= offset (0 when none). */

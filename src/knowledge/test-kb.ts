@@ -20,7 +20,7 @@ export const TEST_RECORDS: readonly SourceRecord[] = [
   { source: 'DOID', ids: ['DOID:3908', 'UMLS:C0007131'], preferredName: 'non-small cell lung carcinoma', names: [{ text: 'NSCLC', kind: 'abbreviation' }], semanticTypes: ['neop'] },
   { source: 'SYMP', ids: ['SYMP:0000099', 'UMLS:C0009443'], preferredName: 'common cold', names: [{ text: 'cold', kind: 'exact' }], semanticTypes: ['dsyn'] },
   { source: 'RXNORM', ids: ['RXNORM:6809', 'UMLS:C0025598'], preferredName: 'metformin', names: [{ text: 'Glucophage', kind: 'brand' }], semanticTypes: ['phsu'] },
-  { source: 'DOID', ids: ['DOID:0050700', 'UMLS:C0878544'], preferredName: 'cardiomyopathy', names: [{ text: 'Sjögren cardiomyopathy', kind: 'related' }], semanticTypes: ['dsyn'] },
+  { source: 'DOID', ids: ['DOID:0050700', 'UMLS:C0878544'], preferredName: 'cardiomyopathy', names: [{ text: 'Sjögren cardiomyopathy', kind: 'exact' }], semanticTypes: ['dsyn'] },
   { source: 'HPO', ids: ['HP:0002315'], preferredName: 'Headache', names: [{ text: 'headaches', kind: 'layperson' }], semanticTypes: ['sosy'] },
   { source: 'ICD10CM', ids: ['ICD10CM:R51.9'], preferredName: 'Headache, unspecified', names: [{ text: 'headache', kind: 'exact' }, { text: 'cephalalgia', kind: 'exact' }], semanticTypes: ['sosy'] },
 ];

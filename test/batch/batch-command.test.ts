@@ -128,6 +128,33 @@ describe('batch command', () => {
     assert.equal(record.error.code, 404);
   });
 
+  test('a flow JSON file and --return-analyzed-text apply to every note', async () => {
+    const input = notesDir('flowfile', { 'f.txt': NOTES['a.txt']! });
+    const flowFile = join(dir, 'flow.json');
+    writeFileSync(flowFile, JSON.stringify({ annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection' } }], async: false } }] }));
+    const io = capture();
+    const code = await runBatchCommand([join(input, 'f.txt'), '--flow', flowFile, '--return-analyzed-text', '--kb-dir', kbDir, '--workers', '1'], { env, stdout: io.stdout, stderr: io.stderr });
+    assert.equal(code, 0, io.err());
+    const record = JSON.parse(io.out()) as { id: string; response: { unstructured: { text: string; data: Record<string, unknown> }[] } };
+    assert.equal(record.id, 'f.txt');
+    assert.equal(record.response.unstructured[0]?.text, NOTES['a.txt']);
+    assert.ok(Array.isArray(record.response.unstructured[0]?.data.concepts));
+    assert.equal(record.response.unstructured[0]?.data.negatedSpans, undefined, 'only the flow file\'s annotators ran');
+  });
+
+  test('on a terminal a progress bar is drawn on stderr; --no-progress turns it off', async () => {
+    const input = notesDir('tty', { 'p.txt': NOTES['a.txt']!, 'q.txt': NOTES['b.txt']! });
+    for (const [flag, expected] of [[[], true], [['--no-progress'], false]] as const) {
+      const io = capture();
+      Object.assign(io.stderr, { isTTY: true });
+      const code = await runBatchCommand([input, '--kb-dir', kbDir, '--workers', '1', '--annotators', 'concept_detection', ...flag], { env, stdout: io.stdout, stderr: io.stderr });
+      assert.equal(code, 0, io.err());
+      assert.equal(/\r\x1b\[2K\[#{24}\] 2\/2 · [\d.]+ notes\/s · ETA 0:00/.test(io.err()), expected, io.err());
+      assert.match(io.err(), /2 analysed, 0 failed, 0 skipped/);
+      assert.equal(io.out().trim().split('\n').length, 2);
+    }
+  });
+
   test('--help, usage errors, names and the progress line', async () => {
     const io = capture();
     assert.equal(await runBatchCommand(['--help'], { env, stdout: io.stdout, stderr: io.stderr }), 0);

@@ -59,7 +59,7 @@ describe('error bodies and version handling', () => {
 
   test('unknown route → 404; known path with another method → 405 with Allow', async () => {
     assertServiceError(await server.call('GET', v('/v1/nothing-here')), 404, '/v1/nothing-here');
-    assertServiceError(await server.call('GET', '/'), 404);
+    assertServiceError(await server.call('GET', '/nothing-here'), 404);
     const patch = await server.call('PATCH', v('/v1/profiles/x'), { json: {} });
     assertServiceError(patch, 405, 'PATCH');
     assert.equal(patch.headers.get('allow'), 'DELETE, GET, HEAD, PUT');

@@ -169,7 +169,7 @@ export function AnalyzePage(): JSX.Element {
                 ))}
                 <span class="legend-note"><s>struck through</s> = negated · <span class="dashed">dashed</span> = hypothetical</span>
               </fieldset>
-              <div class="text-and-details">
+              <div class="text-and-details" onKeyDown={(e) => { if (e.key === 'Escape') setSelected(undefined); }}>
                 <AnnotatedText text={analysedText} annotations={visible} selected={selected} onSelect={setSelected} />
                 <DetailsPanel annotation={selectedAnnotation} onClose={() => setSelected(undefined)} />
               </div>

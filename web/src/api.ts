@@ -102,5 +102,5 @@ export const getCartridge = (id: string): Promise<CartridgeStatus> => callApi('G
 export function uploadCartridge(file: File, method: 'POST' | 'PUT'): Promise<CartridgeStatus> {
   const form = new FormData();
   form.append('archive_file', file, file.name);
-  return callApi('POST' === method ? 'POST' : 'PUT', '/v1/cartridges', { body: form });
+  return callApi(method, '/v1/cartridges', { body: form });
 }

@@ -4,13 +4,29 @@
 const NEOPLASM_WORDS = /\b(cancer|carcinoma|carcinomas|neoplasm|neoplasms|neoplastic|tumou?rs?|sarcoma|lymphoma|leukaemia|leukemia|melanoma|adenoma|myeloma|glioma|blastoma|metastas[ie]s|malignan(t|cy))\b|[a-z]{3,}(blastoma|sarcoma|carcinoma|cytoma|thelioma|gioma|glioma|noma|lioma)\b/i;
 const FINDING_WORDS = /^(abnormal|abnormality|increased|decreased|elevated|reduced|low|high|absent|aplasia|hypoplasia)\b|\b(level|levels|concentration|count|morphology|measurement)\b/i;
 
-/** `neop` when the label names a neoplasm, else `dsyn`. */
+/**
+ * Qualifiers, not disorders: a one-word adjective label (HPO's clinical modifiers "Prolonged", "Transient",
+ * "Nocturnal"; MONDO's "acquired", "congenital") or a mode of inheritance ("Mitochondrial inheritance").
+ * Typed `qlco` (Qualitative Concept) so disorder-typed uses of the knowledge base leave them out.
+ */
+const ADJECTIVE_WORD = /^[A-Za-z-]+(al|ed|ent|ive|ous|ary|ory|ic|ar|ant|ile)$/;
+/** One-word labels with an adjective ending that are nouns ("Colic", "Eschar", "Withdrawal"). */
+const NOUN_EXCEPTIONS = /^(colic|eschar|withdrawal|tic|panic|mental|cleft)$/i;
+export function isQualifierLabel(label: string): boolean {
+  const text = label.trim();
+  if (/\binheritance$/i.test(text)) return true;
+  return !text.includes(' ') && ADJECTIVE_WORD.test(text) && !NOUN_EXCEPTIONS.test(text);
+}
+
+/** `neop` when the label names a neoplasm, `qlco` for qualifier labels (isQualifierLabel), else `dsyn`. */
 export function diseaseTypeFromLabel(label: string): string {
+  if (isQualifierLabel(label)) return 'qlco';
   return NEOPLASM_WORDS.test(label) ? 'neop' : 'dsyn';
 }
 
 /** HPO phenotypes: findings (`fndg`) for abnormal-measurement style labels, else signs and symptoms (`sosy`). */
 export function phenotypeTypeFromLabel(label: string): string {
+  if (isQualifierLabel(label)) return 'qlco';
   if (NEOPLASM_WORDS.test(label)) return 'neop';
   return FINDING_WORDS.test(label) ? 'fndg' : 'sosy';
 }

@@ -52,6 +52,21 @@ describe('allergy statements', () => {
     assert.deepEqual(drugNames(medications), ['penicillin']);
   });
 
+  test('a header list goes on over single line breaks, and stops at a blank line or the next heading', () => {
+    const multi = allergies('ALLERGIES\n\nPercocet.\nVicodin.\n\nVITALS\n\nBlood pressure: 115/75');
+    assert.deepEqual(multi.allergies.map((a) => a.coveredText), ['ALLERGIES\n\nPercocet.\nVicodin']);
+    assert.deepEqual(drugNames(multi.medications), ['oxycodone / acetaminophen', 'hydrocodone / acetaminophen']);
+    const next = allergies('Allergies: penicillin\nMeds: metformin');
+    assert.deepEqual(next.allergies.map((a) => a.coveredText), ['Allergies: penicillin']);
+    assert.deepEqual(drugNames(next.medications), ['penicillin']);
+  });
+
+  test('a sentence under a header that is itself a statement is reported as that statement', () => {
+    assert.deepEqual(allergies('ALLERGIES\n\nPatient is allergic to latex.\n\nPLAN').allergies.map((a) => a.coveredText), ['allergic to latex']);
+    const none = allergies('ALLERGIES\n\nPatient reports no known drug allergies.');
+    assert.deepEqual(none.allergies.map((a) => [a.coveredText, a.noKnownAllergies]), [['no known drug allergies', 'true']]);
+  });
+
   test('no known allergies: NKDA, the spelled-out phrase, and `Allergies: none`', () => {
     for (const [text, covered, normalized] of [
       ['He has NKDA.', 'NKDA', 'no known drug allergies'],
@@ -85,6 +100,9 @@ describe('allergy statements', () => {
     assert.equal(found[0]!.begin, text.indexOf('allergic'));
     assert.equal(found[0]!.coveredText, 'allergic to aspirin and 花粉');
     assert.equal(medications[0]!.begin, text.indexOf('aspirin'));
+    const med = (medications[0]!.medication as Annotation[])[0]!;
+    const name = ((med.drug as Annotation[])[0]!.name1 as Annotation[])[0]!;
+    for (const a of [med, name]) assert.equal(text.slice(a.begin, a.end), 'aspirin');
   });
 });
 

@@ -5,14 +5,18 @@
 // AllergyInd may carry `noKnownAllergies: "true"` and `allergyNormalizedName` (`no known drug allergies`).
 import { Type, type Static } from '@sinclair/typebox';
 import { defineAnnotator } from '../../annotator.js';
+import { createDocument } from '../../create-document.js';
 import type { Annotation, Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
 import { findDrugs, type DrugMention } from '../medication/drug-finder.js';
 import { compileMedication, drugSources, type MedicationCompiled } from '../medication/medication.js';
 import { medicationAnnotation } from '../medication/medication-annotation.js';
+import { inHeadingLine } from '../../../knowledge/matcher.js';
 import { compileAllergyLexicon, type AllergyRule, type CompiledAllergyLexicon } from './allergy-lexicon.js';
 
 export const ALLERGY_LAYER = 'AllergyInd';
+/** A colon within this many tokens of a line start makes the line a heading (`Current medications:`). */
+const HEADING_MAX_TOKENS = 5;
 export const ALLERGY_MEDICATION_LAYER = 'AllergyMedicationInd';
 
 export const allergyParams = Type.Object({
@@ -56,6 +60,48 @@ function listEndFrom(doc: Document, lex: CompiledAllergyLexicon, start: number, 
 }
 
 /** One past the last token of the sentence holding `token` (binary search over the sentences). */
+/** True when a trigger or a no-known phrase starts inside tokens [start, end). */
+function containsStatement(doc: Document, lex: CompiledAllergyLexicon, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) {
+    if (lex.triggers.longest(doc.text, doc.tokens, k, end) !== undefined || noKnownAt(doc, lex, k, end) !== undefined) return true;
+  }
+  return false;
+}
+
+/** Only line breaks (one at most) between two tokens: the list under a header goes on over such breaks. */
+function singleLineBreakBetween(doc: Document, before: number, after: number): boolean {
+  let newlines = 0;
+  for (let k = doc.tokens[before]!.end; k < doc.tokens[after]!.begin; k++) if (doc.text.charCodeAt(k) === 0x0a) newlines++;
+  return newlines <= 1;
+}
+
+/**
+ * End of the list under a header: its first sentence, then each following sentence on the next line
+ * (`Percocet.\nVicodin.\nReglan.`) until a blank line or maxListTokens.
+ */
+function headerListEnd(doc: Document, lex: CompiledAllergyLexicon, listStart: number): number {
+  const max = listStart + lex.lexicon.maxListTokens;
+  let end = listEndFrom(doc, lex, listStart, sentenceEndOf(doc, listStart));
+  let next = sentenceEndOf(doc, listStart);
+  while (next < doc.tokens.length && next < max && doc.tokens[next]!.newlineBefore && singleLineBreakBetween(doc, next - 1, next) && !startsHeading(doc, next)) {
+    const lineEnd = listEndFrom(doc, lex, next, Math.min(max, sentenceEndOf(doc, next)));
+    if (lineEnd <= next) break;
+    end = lineEnd;
+    next = sentenceEndOf(doc, next);
+  }
+  return end;
+}
+
+/** The line starting at token `start` is a heading: in capitals (`VITALS`), or a few words and a colon (`Meds:`). */
+function startsHeading(doc: Document, start: number): boolean {
+  if (inHeadingLine(doc.text, doc.tokens[start]!.begin)) return true;
+  for (let k = start; k < Math.min(doc.tokens.length, start + HEADING_MAX_TOKENS); k++) {
+    if (k > start && doc.tokens[k]!.newlineBefore) return false;
+    if (doc.tokens[k]!.lower === ':') return true;
+  }
+  return false;
+}
+
 function sentenceEndOf(doc: Document, token: number): number {
   let lo = 0;
   let hi = doc.sentences.length - 1;
@@ -113,7 +159,12 @@ export function findAllergyStatements(doc: Document, lex: CompiledAllergyLexicon
         const listStart = colon ? after + 1 : after;
         if (listStart < n) {
           const none = noKnownAt(doc, lex, listStart, n) ?? lex.noneAfterHeader.longest(doc.text, tokens, listStart, n);
-          const listEnd = listEndFrom(doc, lex, listStart, sentenceEndOf(doc, listStart));
+          const listEnd = headerListEnd(doc, lex, listStart);
+          if (none === undefined && containsStatement(doc, lex, listStart, sentenceEndOf(doc, listStart))) {
+            // `ALLERGIES\n\nPatient is allergic to latex.`: the sentence under the header is a statement itself.
+            i = listStart;
+            continue;
+          }
           if (none !== undefined && (none.tokenEnd >= listEnd || isClosingPunct(tokens[none.tokenEnd]?.lower ?? '.'))) {
             out.push({ begin: tokens[i]!.begin, end: tokens[none.tokenEnd - 1]!.end, listStart: none.tokenEnd, listEnd: none.tokenEnd, ruleId: `${header.value.id}+${none.value.id}`, noKnown: none.value });
             i = none.tokenEnd;
@@ -136,6 +187,15 @@ export function compileAllergy(resources: EngineResources): AllergyCompiled {
   return { allergy: compileAllergyLexicon(), medication: compileMedication(resources) };
 }
 
+/** A copy of `value` with every `begin` / `end` number moved by `offset` (at any depth). */
+function shiftSpans(value: unknown, offset: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => shiftSpans(v, offset));
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = (k === 'begin' || k === 'end') && typeof v === 'number' ? v + offset : shiftSpans(v, offset);
+  return out;
+}
+
 function withoutInternalFields(a: Annotation): Annotation {
   const out: Annotation = { type: a.type, begin: a.begin, end: a.end, coveredText: a.coveredText };
   for (const [k, v] of Object.entries(a)) if (!k.startsWith('_')) out[k] = v;
@@ -155,26 +215,28 @@ export function detectAllergies(doc: Document, params: AllergyParams, compiled: 
     _ruleId: s.ruleId,
   }));
   const medications: Annotation[] = [];
-  if (statements.some((s) => s.listEnd > s.listStart)) {
-    const drugs = findDrugs(doc, compiled.medication.drugs, drugSources(params.library, artifacts));
-    let k = 0;
-    for (const drug of drugs) {
-      while (k < statements.length && statements[k]!.listEnd <= drug.tokenStart) k++;
-      const s = statements[k];
-      if (s === undefined || drug.tokenStart < s.listStart || drug.tokenEnd > s.listEnd) continue;
-      medications.push(allergyMedication(doc, drug));
+  const lists = statements.filter((s) => s.listEnd > s.listStart);
+  if (lists.length > 0) {
+    const sources = drugSources(params.library, artifacts);
+    // Only the allergen lists are matched: each list is analysed as a small document of its own and its
+    // offsets are shifted back, so the cost does not grow with the length of the note.
+    for (const s of lists) {
+      const offset = doc.tokens[s.listStart]!.begin;
+      const list = createDocument(doc.text.slice(offset, doc.tokens[s.listEnd - 1]!.end));
+      for (const drug of findDrugs(list, compiled.medication.drugs, sources)) medications.push(allergyMedication(doc.text, list, drug, offset));
     }
   }
   return { allergies, medications };
 }
 
-function allergyMedication(doc: Document, drug: DrugMention): Annotation {
-  const medication = withoutInternalFields(medicationAnnotation(doc.text, { drug, parts: [] }, doc.tokens));
+function allergyMedication(text: string, list: Document, drug: DrugMention, offset: number): Annotation {
+  const local = withoutInternalFields(medicationAnnotation(list.text, { drug, parts: [] }, list.tokens));
+  const medication = shiftSpans(local, offset) as Annotation;
   return {
     type: 'aci.AllergyMedicationInd',
-    begin: drug.begin,
-    end: drug.end,
-    coveredText: doc.text.slice(drug.begin, drug.end),
+    begin: drug.begin + offset,
+    end: drug.end + offset,
+    coveredText: text.slice(drug.begin + offset, drug.end + offset),
     medication: [medication],
     _annotator: 'allergy',
     _ruleId: drug.ruleId,

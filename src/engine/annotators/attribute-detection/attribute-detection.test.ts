@@ -65,7 +65,6 @@ function analyse(text: string, specs: readonly Spec[], params: AttributeDetectio
 const disease = (text: string, cui = 'C0011849', extra: Record<string, unknown> = {}): Spec => ({ text, fields: { cui, preferredName: text, semanticType: 'dsyn', type: 'umls.DiseaseOrSyndrome', ...extra } });
 const symptom = (text: string, cui: string): Spec => ({ text, fields: { cui, preferredName: text, semanticType: 'sosy', type: 'umls.SignOrSymptom' } });
 const drug = (text: string, cui: string, semanticType = 'phsu'): Spec => ({ text, fields: { cui, preferredName: text, semanticType, type: 'umls.PharmacologicSubstance' } });
-const finding = (text: string, cui: string): Spec => ({ text, fields: { cui, preferredName: text, semanticType: 'fndg', type: 'umls.Finding' } });
 
 describe('attribute_detection: the real attribute sets compile', () => {
   test('every enabled attribute of both sets compiles once, with set name and version as source', () => {

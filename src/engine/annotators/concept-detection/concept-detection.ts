@@ -4,7 +4,7 @@
 // (libraries.ts), document-defined abbreviations (abbreviation-definitions.ts), and the wire shape
 // (concept-annotation.ts); this file only orchestrates them.
 import { DomainError } from '../../../errors.js';
-import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
+import { applyDeployedFilters } from '../../deployed-filters.js';
 import type { CompiledKnowledgeBase, KnowledgeBase } from '../../../knowledge/kb.js';
 import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
 import { semanticTypes, type SemanticTypeTable } from '../../../knowledge/semantic-types.js';
@@ -18,6 +18,8 @@ import { matchPatterns } from './dictionary-matcher.js';
 import { resolveLibraries } from './libraries.js';
 import { textReplacements } from '../spell-checker/replacements.js';
 import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
+import { compositeAt, coordinationInside } from './composite-mentions.js';
+import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
 
 /** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
 const SPLIT_SEMANTIC_TYPES = true;
@@ -27,6 +29,8 @@ export interface ConceptDetectionCompiled {
   readonly longest: ConceptMatcher;
   readonly all: ConceptMatcher;
   readonly types: SemanticTypeTable;
+  /** Short acronyms the built-in KB may match without a definition in the text (short-acronyms.ts). */
+  readonly shortAcronyms: ShortAcronymList;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -50,7 +54,7 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
-  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes() };
+  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms() };
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -74,9 +78,15 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (libraries.builtIn) {
     const matcher = longest ? compiled.longest : compiled.all;
     const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
+    let defined: Set<string> | undefined;
     for (const m of matcher.match(doc.text, doc.tokens, replacements)) {
+      if (m.end - m.begin <= 3) {
+        defined ??= definedShortForms(doc.text);
+        if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
+      }
       for (const concept of m.concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
     }
+    candidates = resolveComposites(doc.text, candidates, compiled, longest);
   }
   if (params.abbreviations) candidates = resolveAbbreviations(doc.text, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
@@ -99,10 +109,7 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   }
   const ruleSets = inferenceRuleSets(params.inference_rules, artifacts);
   if (ruleSets.length > 0) annotations = applyInferenceRules(annotations, ruleSets);
-  for (const filter of conceptFilters(params.filters, artifacts)) {
-    const data = { [filter.key]: annotations };
-    annotations = annotations.filter((a) => filter.keep(a, { data }));
-  }
+  annotations = applyDeployedFilters(ANNOTATOR_ID, 'concepts', annotations, params.filters, artifacts);
   return annotations;
 }
 
@@ -149,6 +156,46 @@ function resolveAbbreviations(text: string, candidates: Candidate[]): Candidate[
   return added.length === 0 ? kept : kept.concat(added);
 }
 
+/**
+ * Coordinated mentions of the built-in KB ("breast and ovarian cancer", "Duchenne and Becker muscular
+ * dystrophy"; composite-mentions.ts): the whole coordination gets the concepts of each conjunct; with
+ * longest_span the second conjunct's own, nested span gives way to it.
+ */
+function resolveComposites(text: string, candidates: Candidate[], compiled: ConceptDetectionCompiled, longest: boolean): Candidate[] {
+  const bySpan = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    if (c.kb !== compiled.kb) continue;
+    const key = `${c.begin}:${c.end}`;
+    const list = bySpan.get(key);
+    if (list === undefined) bySpan.set(key, [c]);
+    else list.push(c);
+  }
+  const added: Candidate[] = [];
+  const replaced = new Set<string>();
+  for (const [key, list] of bySpan) {
+    const { begin, end, origin } = list[0]!;
+    const outer = compositeAt(text, begin, end, compiled.longest);
+    if (outer !== undefined) {
+      for (const concept of new Set([...outer.concepts, ...list.map((c) => c.concept)])) added.push({ begin: outer.begin, end, kb: compiled.kb, concept, origin });
+      if (longest) replaced.add(key);
+      continue;
+    }
+    const inside = coordinationInside(text, begin, end, compiled.longest);
+    if (inside !== undefined) for (const concept of inside) added.push({ begin, end, kb: compiled.kb, concept, origin });
+  }
+  if (added.length === 0) return candidates;
+  // longest_span: built-in spans strictly inside a composite span ("Duchenne", "ovarian cancer") give way.
+  const nested = (c: Candidate): boolean => longest && added.some((a) => a.begin <= c.begin && c.end <= a.end && (a.begin !== c.begin || a.end !== c.end));
+  return candidates.filter((c) => c.kb !== compiled.kb || (!replaced.has(`${c.begin}:${c.end}`) && !nested(c))).concat(added);
+}
+
+/** `begin:end` of every occurrence of a short form the text defines ("... (DM)"). */
+function definedShortForms(text: string): Set<string> {
+  const definitions = findAbbreviationDefinitions(text);
+  if (definitions.length === 0) return new Set();
+  return new Set(findAbbreviationOccurrences(text, definitions).map((o) => `${o.begin}:${o.end}`));
+}
+
 /** longest_span across sources: drop spans strictly inside a longer span (each source is already filtered). */
 function dropNested(candidates: Candidate[]): Candidate[] {
   const sorted = sortCandidates(candidates);
@@ -183,21 +230,3 @@ function inferenceRuleSets(ids: readonly string[], artifacts: ArtifactLookup): C
   });
 }
 
-const compiledFilters = new WeakMap<object, CompiledFilter[]>();
-
-function conceptFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
-  const out: CompiledFilter[] = [];
-  for (const id of ids) {
-    const body = artifacts.get('concept_filter', id);
-    if (typeof body !== 'object' || body === null) {
-      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `concept_detection: filter "${id}" is not a deployed concept_filter artifact`);
-    }
-    let filters = compiledFilters.get(body);
-    if (filters === undefined) {
-      filters = filtersOf(body).map(compileFilter);
-      compiledFilters.set(body, filters);
-    }
-    out.push(...filters.filter((f) => f.key === 'concepts'));
-  }
-  return out;
-}

@@ -4,6 +4,8 @@ import { conceptDetection } from '../concept-detection/concept-detection.js';
 import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
 import { compilePipeline } from '../../pipeline.js';
 import { conceptValueAnnotator } from './index.js';
+import { compileConceptValue, detectConceptValues } from './detect-concept-values.js';
+import { createDocument } from '../../create-document.js';
 
 function values(text: string) {
   return (runClinicalFlow(text, [conceptDetection, conceptValueAnnotator]).get('conceptValues') ?? []).map((v) => {
@@ -41,6 +43,16 @@ describe('concept_value', () => {
     assert.deepEqual(values('Pneumonia 2 weeks ago.'), []);
     assert.deepEqual(values('Metformin was stopped. 500 patients.'), []);
     assert.deepEqual(values('Fever and chills, 3 episodes.'), []);
+  });
+
+  test('concepts carried in the request without usable offsets are skipped', () => {
+    const doc = createDocument('Glucose 98 mg/dL.');
+    doc.layers.set('concepts', [
+      { type: 'umls.Test', begin: Number.NaN, end: 7, coveredText: 'Glucose' },
+      { type: 'umls.Test', begin: 0, end: 7, coveredText: 'Glucose', cui: 'C1' },
+    ]);
+    const found = detectConceptValues(doc, compileConceptValue());
+    assert.deepEqual(found.map((v) => [v.cui, v.value, v.unit]), [['C1', '98', 'mg/dL.']]);
   });
 
   test('requires concepts: a flow without concept_detection before it is rejected', () => {

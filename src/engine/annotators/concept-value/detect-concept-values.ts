@@ -102,6 +102,7 @@ function valueAfterConcept(doc: Document, compiled: ConceptValueCompiled, from: 
 export function detectConceptValues(doc: Document, compiled: ConceptValueCompiled): Annotation[] {
   const out: Annotation[] = [];
   for (const concept of doc.layers.get('concepts') ?? []) {
+    if (!Number.isInteger(concept.begin) || !Number.isInteger(concept.end) || concept.begin < 0 || concept.end > doc.text.length) continue;
     const next = tokenAtOrAfter(doc.tokens, concept.end);
     const sentence = sentenceOfToken(doc.sentences, next);
     if (sentence < 0 || next >= doc.tokens.length || !smallGap(doc.text, concept.end, doc.tokens[next]!.begin, 3) && doc.tokens[next]!.begin !== concept.end) continue;

@@ -10,11 +10,9 @@
 // reference §1.5) are left alone. `remove_invalid` drops INVALID concepts; `filters` (deployed filter
 // artifacts) apply to the judged concepts.
 import { Type, type Static } from '@sinclair/typebox';
-import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
-import { DomainError } from '../../../errors.js';
+import { deployedFilters } from '../../deployed-filters.js';
 import { defineAnnotator, type AnnotationUpdate } from '../../annotator.js';
 import type { Annotation, Document, Token } from '../../document.js';
-import type { ArtifactLookup } from '../../resources.js';
 import { DEFAULT_SENSE_INVENTORY, type AmbiguousTerm, type Sense, type SenseInventory, type SurfaceCase } from './sense-inventory.js';
 
 export const DISAMBIGUATION_ID = 'disambiguation';
@@ -115,24 +113,6 @@ export function judgeConcept(doc: Document, lowerText: string, concept: Annotati
   return { validity: best.score - ownScore >= inventory.margin ? 'INVALID' : 'NO_DECISION', sense: own, scores };
 }
 
-const compiledFilters = new WeakMap<object, CompiledFilter[]>();
-
-function conceptFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
-  const out: CompiledFilter[] = [];
-  for (const id of ids) {
-    const body = artifacts.get('filter', id);
-    if (typeof body !== 'object' || body === null) {
-      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `disambiguation: filter "${id}" is not a deployed filter artifact`);
-    }
-    let filters = compiledFilters.get(body);
-    if (filters === undefined) {
-      filters = filtersOf(body).map(compileFilter);
-      compiledFilters.set(body, filters);
-    }
-    out.push(...filters.filter((f) => f.key === 'concepts'));
-  }
-  return out;
-}
 
 function wordCount(doc: Document): number {
   let n = 0;
@@ -168,7 +148,7 @@ export const disambiguationAnnotator = defineAnnotator({
       }
     }
     const remove: Annotation[] = [];
-    const filters = conceptFilters(params.filters, ctx.resources.artifacts);
+    const filters = deployedFilters('disambiguation', 'concepts', params.filters, ctx.resources.artifacts);
     const views = concepts.map((c) => ({ ...c, disambiguationData: { validity: validityOf.get(c) } }) as Annotation);
     for (let i = 0; i < concepts.length; i++) {
       const concept = concepts[i]!;

@@ -125,8 +125,9 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     if (name.tokenStart < usedUpTo) continue;
     const sentence = sentenceOfToken(doc.sentences, name.tokenStart);
     if (sentence < 0) continue;
-    const unit = sentenceOfToken(units, name.tokenStart);
-    const found = valueAfter(doc, compiled, name.tokenEnd, units[unit]!.tokenEnd);
+    const unit = units[sentenceOfToken(units, name.tokenStart)];
+    if (unit === undefined) continue;
+    const found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd);
     if (found === undefined) continue;
     const { value, comparator } = found;
     if (value.kind === 'ratio' && !name.ratio) continue;

@@ -2,12 +2,12 @@
 // codes, as `LabValueInd`. The algorithm is detect-lab-values.ts; this file declares the annotator.
 import { Type } from '@sinclair/typebox';
 import { defineAnnotator } from '../../annotator.js';
-import { applyDeployedFilters } from '../symptom-disease/deployed-filters.js';
+import { applyDeployedFilters } from '../../deployed-filters.js';
 import { compileLabValue, DEFAULT_LAB_TYPES, detectLabValues, LAB_VALUE_KEY } from './detect-lab-values.js';
 
 export const labValueParams = Type.Object({
   library: Type.Array(Type.String(), { default: [], description: 'Accepted for compatibility (ACD library ids); the built-in lab lexicon and knowledge base are always used.' }),
-  filters: Type.Array(Type.String(), { default: [], description: 'Deployed concept_filter artifact ids; filters targeting LabValueInd are applied.' }),
+  filters: Type.Array(Type.String(), { default: [], description: 'Deployed filter (or concept_filter) artifact ids; filters targeting LabValueInd are applied.' }),
   semantic_types: Type.Array(Type.String({ minLength: 1 }), { default: [...DEFAULT_LAB_TYPES], description: 'Extension: UMLS semantic types of knowledge-base concepts used as lab names besides the curated list.' }),
   reference_date: Type.String({ default: '', description: 'Extension: ISO date (YYYY-MM-DD) whose year completes dates written without one; empty: such dates get no milliseconds.' }),
 });

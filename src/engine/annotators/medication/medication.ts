@@ -4,8 +4,7 @@
 // administration.ts (which elements belong to which drug) and medication-annotation.ts (the wire shape);
 // this file only orchestrates them and applies the `filters` parameter.
 import { Type, type Static } from '@sinclair/typebox';
-import { DomainError } from '../../../errors.js';
-import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
+import { deployedFilters } from '../../deployed-filters.js';
 import { defineAnnotator } from '../../annotator.js';
 import type { Annotation, Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
@@ -58,7 +57,7 @@ export function findMedications(doc: Document, compiled: MedicationCompiled, sou
 /** The MedicationInd annotations of `doc` (pure: reads the document, the compiled lexicons and the artifacts). */
 export function detectMedications(doc: Document, params: MedicationParams, compiled: MedicationCompiled, artifacts: ArtifactLookup): Annotation[] {
   let annotations = findMedications(doc, compiled, drugSources(params.library, artifacts)).map((m) => medicationAnnotation(doc.text, m, doc.tokens));
-  for (const filter of medicationFilters(params.filters, artifacts)) {
+  for (const filter of deployedFilters('medication', MEDICATION_LAYER, params.filters, artifacts)) {
     const data = { [filter.key]: annotations };
     annotations = annotations.filter((a) => filter.keep(a, { data }));
   }
@@ -77,26 +76,5 @@ export const medicationAnnotator = defineAnnotator({
   },
 });
 
-const compiledFilters = new WeakMap<object, CompiledFilter[]>();
-
 /** Compiled filters of the named artifacts that act on one layer; unknown ids are a coded parameter error. */
-export function layerFilters(annotatorId: string, layerKey: string, ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
-  const out: CompiledFilter[] = [];
-  for (const id of ids) {
-    const body = artifacts.get('filter', id) ?? artifacts.get('concept_filter', id);
-    if (typeof body !== 'object' || body === null) {
-      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `${annotatorId}: filter "${id}" is not a deployed filter artifact`);
-    }
-    let filters = compiledFilters.get(body);
-    if (filters === undefined) {
-      filters = filtersOf(body).map(compileFilter);
-      compiledFilters.set(body, filters);
-    }
-    out.push(...filters.filter((f) => f.key === layerKey));
-  }
-  return out;
-}
 
-function medicationFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
-  return layerFilters('medication', MEDICATION_LAYER, ids, artifacts);
-}

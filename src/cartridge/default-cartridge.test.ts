@@ -1,0 +1,40 @@
+// The default cartridge's sources: they build without issues into a valid, deterministic archive
+// whose flow names only implemented annotators, whose alias targets exist, and whose attribute sets
+// define every attribute the clinical insights clients read.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ALIASES, DEFAULT_CARTRIDGE_ID, DEFAULT_FLOW_ID, DEFAULT_PROFILE_ID } from '../artifacts/aliases.js';
+import { findAnnotator } from '../engine/registry.js';
+import { buildCartridge } from './build-cartridge.js';
+import { defaultCartridgeDir } from './default-cartridge.js';
+import { validateCartridge } from './validate-cartridge.js';
+
+const REQUIRED_ATTRIBUTES = ['Diagnosis', 'PotentialDiagnosis', 'PatientReportedCondition', 'PrescribedMedication', 'MedicationAllergy',
+  'TherapeuticProcedure', 'DiagnosticProcedure', 'LabValue', 'AbnormalFinding', 'TobaccoUse', 'AlcoholUse', 'DrugAbuse'];
+
+describe('default cartridge sources', () => {
+  test('build without issues, deterministically, into a valid archive', async () => {
+    const first = await buildCartridge(defaultCartridgeDir());
+    assert.deepEqual(first.issues, []);
+    assert.equal(first.ok, true);
+    assert.equal(first.cartridgeId, DEFAULT_CARTRIDGE_ID);
+    const second = await buildCartridge(defaultCartridgeDir());
+    assert.ok(first.archive!.equals(second.archive!), 'same sources, same bytes (the start-up deployment relies on it)');
+    const validation = await validateCartridge(first.archive!);
+    assert.equal(validation.ok, true);
+    assert.deepEqual(validation.issues.filter((i) => i.level !== 'INFO'), []);
+  });
+
+  test('the standard flow names implemented annotators only; alias targets and attribute names exist', async () => {
+    const validation = await validateCartridge((await buildCartridge(defaultCartridgeDir())).archive!);
+    const byId = new Map(validation.artifacts.map((a) => [a.id, a]));
+    const flow = byId.get(DEFAULT_FLOW_ID)?.body as { annotatorFlows: { profile: string; flow: { elements: { annotator: { name: string } }[] } }[] };
+    assert.equal(flow.annotatorFlows[0]!.profile, DEFAULT_PROFILE_ID);
+    const names = flow.annotatorFlows[0]!.flow.elements.map((e) => e.annotator.name);
+    assert.deepEqual(names.filter((n) => findAnnotator(n) === undefined), []);
+    for (const target of [...ALIASES.flow.values(), ...ALIASES.profile.values()]) assert.ok(byId.has(target), target);
+    const attributes = validation.artifacts.filter((a) => a.kind === 'attribute_set')
+      .flatMap((a) => (a.body as { attributes: { name: string }[] }).attributes.map((x) => x.name));
+    for (const name of REQUIRED_ATTRIBUTES) assert.ok(attributes.includes(name), name);
+  });
+});

@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { allowsBuiltInMatch, isShortAcronym, loadShortAcronyms, parseShortAcronyms } from './short-acronyms.js';
+
+test('the curated short-acronym list is valid, versioned and holds well-known clinical abbreviations only', () => {
+  const list = loadShortAcronyms();
+  assert.match(list.version, /^\d{4}-\d{2}-\d{2}\.\d+$/);
+  for (const a of ['MI', 'CHF', 'HIV', 'ALL', 'MS']) assert.ok(list.entries.has(a), a);
+  // Gene symbols and Roman numerals are not vouched for.
+  for (const a of ['RB', 'II', 'DM', 'AS', 'ARM']) assert.equal(list.entries.has(a), false, a);
+});
+
+test('isShortAcronym: 1-3 capitals and digits with a capital', () => {
+  assert.deepEqual(['DM', 'WT1', 'II', 'X'].map(isShortAcronym), [true, true, true, true]);
+  assert.deepEqual(['G6PD', 'IgA', 'dm', '12', 'Rb'].map(isShortAcronym), [false, false, false, false, false]);
+});
+
+test('allowsBuiltInMatch keeps listed and text-defined short acronyms and longer surfaces only', () => {
+  const list = loadShortAcronyms();
+  const text = 'DM and RB; CHF. Diabetes.';
+  assert.equal(allowsBuiltInMatch(text, 0, 2, list, new Set()), false); // DM undefined
+  assert.equal(allowsBuiltInMatch(text, 0, 2, list, new Set(['0:2'])), true); // DM defined in the text
+  assert.equal(allowsBuiltInMatch(text, 7, 9, list, new Set()), false); // RB
+  assert.equal(allowsBuiltInMatch(text, 11, 14, list, new Set()), true); // CHF is listed
+  assert.equal(allowsBuiltInMatch(text, 16, 24, list, new Set()), true); // a word, not an acronym
+});
+
+test('parseShortAcronyms reports bad lines with file and line number', () => {
+  const { list, issues } = parseShortAcronyms('# version: 1\nacronym\texpansion\nMI\tmyocardial infarction\nG6PD\tx\nHF\t \nMI\tdup\nA\tb\tc\n', 'x.tsv');
+  assert.deepEqual([...list.entries.keys()], ['MI']);
+  assert.deepEqual(issues.map((i) => i.path), ['x.tsv:4', 'x.tsv:5', 'x.tsv:6', 'x.tsv:7']);
+  assert.equal(parseShortAcronyms('acronym\texpansion\n').issues[0]!.message, 'missing "# version: ..." line');
+});

@@ -1,0 +1,79 @@
+// The short-acronym policy of the built-in knowledge base: acronyms of at most three characters (DM, RB,
+// AS, II, ARM) are mostly gene symbols, units, Roman numerals or words in capitals, and the open
+// vocabularies list many senses for each. A built-in match on such a surface is kept only when the
+// document defines it ("myotonic dystrophy (DM)") or when it is a well-known clinical abbreviation of the
+// curated list resources/knowledge/short-acronyms.tsv. Tenant dictionaries are never filtered.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ValidationIssue } from '../../../errors.js';
+
+export const SHORT_ACRONYM_MAX_LENGTH = 3;
+export const DEFAULT_SHORT_ACRONYMS_PATH = fileURLToPath(new URL('../../../../resources/knowledge/short-acronyms.tsv', import.meta.url));
+
+export interface ShortAcronymList {
+  readonly version: string;
+  /** Acronym (as written, case-sensitive) → the expansion it vouches for. */
+  readonly entries: ReadonlyMap<string, string>;
+}
+
+/** True for a surface the policy governs: 1–3 characters, capitals and digits only, at least one capital. */
+export function isShortAcronym(surface: string): boolean {
+  const n = surface.length;
+  if (n === 0 || n > SHORT_ACRONYM_MAX_LENGTH) return false;
+  let capitals = 0;
+  for (let i = 0; i < n; i++) {
+    const c = surface.charCodeAt(i);
+    if (c >= 65 && c <= 90) capitals++;
+    else if (c < 48 || c > 57) return false;
+  }
+  return capitals > 0;
+}
+
+export function parseShortAcronyms(text: string, file = 'short-acronyms.tsv'): { list: ShortAcronymList; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const entries = new Map<string, string>();
+  let version = '';
+  let sawHeader = false;
+  text.split(/\r?\n/).forEach((line, i) => {
+    const where = `${file}:${i + 1}`;
+    if (line.trim() === '') return;
+    if (line.startsWith('#')) {
+      const m = /^#\s*version:\s*(\S+)/.exec(line);
+      if (m !== null) version = m[1]!;
+      return;
+    }
+    const cols = line.split('\t');
+    if (!sawHeader) {
+      sawHeader = true;
+      if (cols[0] === 'acronym' && cols[1] === 'expansion' && cols.length === 2) return;
+      issues.push({ path: where, message: 'expected the header line "acronym<TAB>expansion"' });
+      return;
+    }
+    if (cols.length !== 2) return void issues.push({ path: where, message: `expected 2 tab-separated columns, found ${cols.length}` });
+    const [acronym, expansion] = cols as [string, string];
+    if (!isShortAcronym(acronym)) return void issues.push({ path: where, message: `"${acronym}" is not an acronym of 1-${SHORT_ACRONYM_MAX_LENGTH} capitals and digits` });
+    if (expansion.trim() === '') return void issues.push({ path: where, message: 'an expansion is required' });
+    if (entries.has(acronym)) return void issues.push({ path: where, message: `duplicate acronym "${acronym}"` });
+    entries.set(acronym, expansion.trim());
+  });
+  if (version === '') issues.push({ path: `${file}:1`, message: 'missing "# version: ..." line' });
+  return { list: { version, entries }, issues };
+}
+
+/** Reads and validates the curated list; throws when the authored file has issues (a programming error). */
+export function loadShortAcronyms(path = DEFAULT_SHORT_ACRONYMS_PATH): ShortAcronymList {
+  const { list, issues } = parseShortAcronyms(readFileSync(path, 'utf8'), path);
+  if (issues.length > 0) throw new Error(`invalid short-acronym list: ${issues.map((x) => `${x.path}: ${x.message}`).join('; ')}`);
+  return list;
+}
+
+/**
+ * Whether a built-in match on text[begin, end) may stand: always unless it is a short acronym; then only
+ * when listed, or when `definedSpans` (`begin:end` of short forms the text defines) holds the span.
+ */
+export function allowsBuiltInMatch(text: string, begin: number, end: number, list: ShortAcronymList, definedSpans: ReadonlySet<string>): boolean {
+  if (end - begin > SHORT_ACRONYM_MAX_LENGTH) return true;
+  const surface = text.slice(begin, end);
+  if (!isShortAcronym(surface)) return true;
+  return list.entries.has(surface) || definedSpans.has(`${begin}:${end}`);
+}
