@@ -33,6 +33,7 @@ const EVALS: readonly EvalEntry[] = [
     },
   },
   { name: 'symptom_disease mentions (NCBI Disease dev)', file: 'symptom-disease-eval.ts', run: async (dir) => (await (await import('./symptom-disease-eval.js')).runSymptomDiseaseEval({ evalDir: dir })).text },
+  { name: 'clinical attributes, standard flow (hand-annotated gold sentences)', file: 'attributes-eval.ts', run: async () => (await (await import('./attributes-eval.js')).runAttributesEval()).text },
   {
     name: 'context: negation, hypothetical, historical (NegEx kit, BioScope)',
     file: 'context-eval.ts',

@@ -3,7 +3,7 @@
 // analyzeRequest (document creation, pipeline, serialisation to the wire shape, JSON text).
 import type { BenchCase, BenchFigure } from '../bench-case.js';
 import { chunkTexts, loadAciBenchNotes, NOTE_CHARS } from '../lib/notes.js';
-import { cpuMs, nowMs, percentile } from '../lib/timing.js';
+import { percentile, timePerNote } from '../lib/timing.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
 import { analyzeRequest } from '../../src/engine/analyze.js';
 import type { AcdAnnotatorFlow } from '../../src/engine/flow-types.js';
@@ -25,29 +25,15 @@ export const analysisFlowBench: BenchCase = {
       containers: [{ text }], annotatorFlows: CONTEXT_FLOW, profileResolver: () => undefined,
       options: { returnAnalyzedText: false }, resources,
     }));
-    for (let pass = 0; pass < 3; pass++) for (const note of notes) analyze(note);
-    const perNote: number[] = [];
-    let total = 0;
-    const cpuStart = cpuMs();
-    while (total < MIN_TIMED_MS) {
-      for (const note of notes) {
-        const t0 = nowMs();
-        analyze(note);
-        const dt = nowMs() - t0;
-        perNote.push(dt);
-        total += dt;
-      }
-    }
-    const cpu = cpuMs() - cpuStart;
-    perNote.sort((a, b) => a - b);
-    const chars = notes.reduce((n, t) => n + t.length, 0) * (perNote.length / notes.length);
+    const t = timePerNote(notes, analyze, MIN_TIMED_MS);
+    const n = t.sorted.length;
     const figures: BenchFigure[] = [
       { name: 'notes (2,000 chars)', value: notes.length },
-      { name: 'ms per note (mean, wall)', value: total / perNote.length, unit: 'ms', goal: '< 1 ms' },
-      { name: 'ms per note (mean, CPU)', value: cpu / perNote.length, unit: 'ms' },
-      { name: 'ms per note p50', value: percentile(perNote, 50), unit: 'ms' },
-      { name: 'ms per note p99', value: percentile(perNote, 99), unit: 'ms' },
-      { name: 'characters per second', value: (chars / total) * 1000, unit: 'chars/s' },
+      { name: 'ms per note (mean, wall)', value: t.wallMs / n, unit: 'ms', goal: '< 1 ms' },
+      { name: 'ms per note (mean, CPU)', value: t.cpuMs / n, unit: 'ms' },
+      { name: 'ms per note p50', value: percentile(t.sorted, 50), unit: 'ms' },
+      { name: 'ms per note p99', value: percentile(t.sorted, 99), unit: 'ms' },
+      { name: 'characters per second', value: (t.chars / t.wallMs) * 1000, unit: 'chars/s' },
       { name: 'note size', value: NOTE_CHARS, unit: 'chars' },
     ];
     return figures;

@@ -26,3 +26,32 @@ export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
+
+export interface PerNoteTiming {
+  /** Per-call wall times in ms, sorted ascending. */
+  readonly sorted: readonly number[];
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  /** Characters processed over all timed calls. */
+  readonly chars: number;
+}
+
+/** Calls `run` once per note as warm-up, then over passes of all notes until `minMs` of wall time are timed. */
+export function timePerNote(notes: readonly string[], run: (note: string) => unknown, minMs: number): PerNoteTiming {
+  for (const note of notes) run(note);
+  const times: number[] = [];
+  let wallMs = 0;
+  let chars = 0;
+  const cpuStart = cpuMs();
+  while (wallMs < minMs) {
+    for (const note of notes) {
+      const t0 = nowMs();
+      run(note);
+      const dt = nowMs() - t0;
+      times.push(dt);
+      wallMs += dt;
+      chars += note.length;
+    }
+  }
+  return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, chars };
+}

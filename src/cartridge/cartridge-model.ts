@@ -2,23 +2,11 @@
 // Pure data: produced by parse-cartridge.ts, checked by validate-cartridge.ts, and turned into
 // store writes (NewArtifact) and planned artifactResponse entries for the deployment job.
 
-import type { ArtifactKind, ArtifactResponse, NewArtifact } from '../store/store.js';
+import { ARTIFACT_KINDS, type ArtifactKind, type ArtifactResponse, type NewArtifact } from '../store/store.js';
 import type { CartridgeIssue } from './cartridge-issue.js';
 
-/** Every artifact `type` that appears in ACD cartridges; the first nine are deployed (store kinds). */
-export const CARTRIDGE_ARTIFACT_TYPES = [
-  'profile',
-  'flow',
-  'attribute_set',
-  'inference_rules',
-  'concept_inference_rules',
-  'concept_filter',
-  'filter',
-  'dictionary',
-  'library',
-  'model',
-  'document',
-] as const;
+/** Every artifact `type` that appears in ACD cartridges: the deployed ones (store kinds), then models and documents. */
+export const CARTRIDGE_ARTIFACT_TYPES = [...ARTIFACT_KINDS, 'model', 'document'] as const;
 export type CartridgeArtifactType = (typeof CARTRIDGE_ARTIFACT_TYPES)[number];
 
 /** The top-level `metadata` file. Authoring fields the service ignores are not modelled. */

@@ -39,6 +39,7 @@ export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/k
 const NAME_BRIDGES: readonly Omit<BridgeOptions, 'normalizer'>[] = [
   // DrugCentral labels are partly broken upstream: its exact synonyms find the RxNorm ingredient (never a brand).
   { from: new Set(['DRUGCENTRAL']), to: ['RXNORM', 'DRUGBANK'], allNames: true, isTarget: (r) => (r as { rxnormTty?: string }).rxnormTty !== 'BN' },
+  // HPO exact synonyms too: an HPO term labelled differently from its DOID/MONDO disorder still links when one of its synonyms is that label.
   { from: new Set(['HPO']), to: ['SYMP', 'DOID', 'MONDO'], allNames: true },
   { from: new Set(['NCI']), to: ['DOID', 'MONDO', 'SYMP', 'UBERON'] },
 ];

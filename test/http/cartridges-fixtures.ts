@@ -1,7 +1,7 @@
 // Real cartridge archives for the cartridge HTTP suites: valid ones built with the cartridge builder
-// (src/cartridge/build-cartridge.ts), hostile ones written entry by entry with yazl, plus polling.
+// (src/cartridge/build-cartridge.ts), hostile ones written entry by entry, plus polling.
 import assert from 'node:assert/strict';
-import yazl from 'yazl';
+import { makeZip } from '../../src/cartridge/testing/zip-fixtures.js';
 import { buildCartridgeFromSources, type SourceFile } from '../../src/cartridge/build-cartridge.js';
 import { v, type CallResult, type TestServer } from './harness.js';
 
@@ -48,24 +48,8 @@ export async function makeCartridge(options: CartridgeOptions = {}): Promise<Buf
   return built.archive;
 }
 
-export interface RawEntry {
-  readonly name: string;
-  readonly data: Buffer;
-  readonly compress?: boolean;
-}
-
-/** A zip written entry by entry, names taken as given (so `../` and friends survive). */
-export function zipOf(entries: readonly RawEntry[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const zip = new yazl.ZipFile();
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-    for (const e of entries) zip.addBuffer(e.data, e.name, { compress: e.compress ?? true });
-    zip.end();
-  });
-}
+/** A zip written entry by entry, names taken as given (the shared test helper; `../` needs the patch below). */
+export const zipOf = makeZip;
 
 /** yazl refuses `..` segments, so the unsafe name is patched into the finished archive (same length). */
 export async function zipWithTraversal(): Promise<Buffer> {

@@ -11,6 +11,9 @@ import { buildApp } from '../../src/server/app.js';
 import type { AppInstance } from '../../src/server/deps.js';
 import { createPostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
+import { createAnalysisService, type AnalysisService } from '../../src/analysis/analysis-service.js';
+import { DEFAULT_ANALYZE_LIMITS } from '../../src/engine/analyze.js';
+import { compileTestKb } from '../../src/knowledge/test-kb.js';
 import { v } from './harness.js';
 import { artifactIdsOf, makeCartridge } from './cartridges-fixtures.js';
 
@@ -25,6 +28,7 @@ interface Replica {
   readonly baseUrl: string;
   readonly heard: string[];
   readonly unsubscribe: () => Promise<void>;
+  readonly analysis: AnalysisService;
 }
 
 async function startReplica(name: string, schema: string, finished: JobFinishedEvent[]): Promise<Replica> {
@@ -32,20 +36,26 @@ async function startReplica(name: string, schema: string, finished: JobFinishedE
   await store.migrate();
   const config = loadConfig({ LOG_LEVEL: 'silent', CARTRIDGE_POLL_INTERVAL_MS: '50' });
   const runner = createDeploymentRunner({ store, pollIntervalMs: 50, leaseMs: 10_000, maxAttempts: 3, replicaId: `replica-${name}`, onJobFinished: (e) => finished.push(e) });
-  const app = await buildApp({ config, store, deploymentRunner: runner });
+  // Analysis on the replica's own store (inline: the workers' separate connections would not see the test schema).
+  const analysis = createAnalysisService({
+    store, storeConfig: { dataDir: '.' }, kbDir: '', workers: 0, timeoutMs: 30_000, maxQueue: 10,
+    limits: DEFAULT_ANALYZE_LIMITS, loadKb: async () => compileTestKb(),
+  });
+  const app = await buildApp({ config, store, deploymentRunner: runner, analysis });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   assert.ok(address !== null && typeof address === 'object');
   const heard: string[] = [];
   const unsubscribe = await store.onKnowledgeChange((tenant) => heard.push(tenant));
   runner.start();
-  return { name, store, runner, app, baseUrl: `http://127.0.0.1:${address.port}`, heard, unsubscribe };
+  return { name, store, runner, app, baseUrl: `http://127.0.0.1:${address.port}`, heard, unsubscribe, analysis };
 }
 
 async function stopReplica(r: Replica): Promise<void> {
   await r.runner.stop();
   await r.unsubscribe();
   await r.app.close();
+  await r.analysis.close();
   await r.store.close();
 }
 
@@ -103,6 +113,29 @@ describe('two replicas on one PostgreSQL schema', { skip }, () => {
     assert.equal((await b.store.getDeployment(tenant, id))?.attempts, 1);
     const profile = await fetch(`${b.baseUrl}${v(`/v1/profiles/${artifactIdsOf(id).profile}`)}`, { headers: { 'x-ibm-client-id': tenant } });
     assert.equal(profile.status, 200);
+  });
+
+  test('a dictionary deployed through A is used by analysis on B without a restart', async () => {
+    const tenant = `tenant-${randomBytes(4).toString('hex')}`;
+    const id = 'test.analysed_v1.0';
+    const analyzeOnB = (path: string, text: string): Promise<Response> => fetch(`${b.baseUrl}${v(path)}`, {
+      method: 'POST', body: text, headers: { 'content-type': 'text/plain', accept: 'application/json', 'x-ibm-client-id': tenant },
+    });
+    // B analyses for this tenant first, so it holds the tenant's (empty) knowledge snapshot.
+    const before = await fetch(`${b.baseUrl}${v('/v1/analyze')}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-ibm-client-id': tenant },
+      body: JSON.stringify({ unstructured: [{ text: 'test term 1' }], annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection' } }], async: false } }] }),
+    });
+    assert.equal(before.status, 200);
+    assert.deepEqual(((await before.json()) as any).unstructured[0].data.concepts, []);
+
+    assert.equal((await post(a, tenant, await makeCartridge({ id }))).status, 202);
+    await waitFor('B to hear the knowledge change', () => b.heard.includes(tenant));
+    const res = await analyzeOnB(`/v1/analyze/${artifactIdsOf(id).flow}`, 'Patient reports test term 1 and no tt2.');
+    const body = (await res.json()) as any;
+    assert.equal(res.status, 200, JSON.stringify(body));
+    const concepts = body.unstructured[0].data.concepts as { cui: string; coveredText: string; negated: boolean }[];
+    assert.deepEqual(concepts.map((c) => [c.cui, c.coveredText, c.negated]), [['C9000001', 'test term 1', false], ['C9000002', 'tt2', true]]);
   });
 
   test('many deployments submitted on both replicas: each is applied exactly once', async () => {

@@ -10,6 +10,7 @@ const RECORDS: SourceRecord[] = [
   { source: 'DOID', ids: ['DOID:2394'], preferredName: 'ovarian cancer', names: [], semanticTypes: ['neop'] },
   { source: 'DOID', ids: ['DOID:11723'], preferredName: 'Duchenne muscular dystrophy', names: [], semanticTypes: ['dsyn'] },
   { source: 'DOID', ids: ['DOID:11725'], preferredName: 'Becker muscular dystrophy', names: [], semanticTypes: ['dsyn'] },
+  { source: 'DOID', ids: ['DOID:14250'], preferredName: 'von Hippel-Lindau disease', names: [], semanticTypes: ['neop'] },
   { source: 'DOID', ids: ['DOID:5683'], preferredName: 'hereditary breast ovarian cancer syndrome', names: [{ text: 'breast and ovarian cancer', kind: 'exact' }], semanticTypes: ['neop'] },
 ];
 const kb = compileKnowledge(RECORDS, { name: 't', version: '1', sourceVersion: '1', builtAt: '2026-01-01T00:00:00.000Z' });

@@ -162,31 +162,49 @@ function resolveAbbreviations(text: string, candidates: Candidate[]): Candidate[
  * longest_span the second conjunct's own, nested span gives way to it.
  */
 function resolveComposites(text: string, candidates: Candidate[], compiled: ConceptDetectionCompiled, longest: boolean): Candidate[] {
-  const bySpan = new Map<string, Candidate[]>();
-  for (const c of candidates) {
-    if (c.kb !== compiled.kb) continue;
-    const key = `${c.begin}:${c.end}`;
-    const list = bySpan.get(key);
-    if (list === undefined) bySpan.set(key, [c]);
-    else list.push(c);
-  }
-  const added: Candidate[] = [];
+  let added: Candidate[] | undefined;
   const replaced = new Set<string>();
-  for (const [key, list] of bySpan) {
-    const { begin, end, origin } = list[0]!;
+  // Built-in candidates of one span are adjacent (pushed per match); each span is looked at once.
+  for (let i = 0; i < candidates.length;) {
+    const first = candidates[i]!;
+    let j = i + 1;
+    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const span = candidates.slice(i, j);
+    i = j;
+    if (first.kb !== compiled.kb || !mayBeCoordinated(text, first.begin, first.end)) continue;
+    const { begin, end, origin } = first;
     const outer = compositeAt(text, begin, end, compiled.longest);
     if (outer !== undefined) {
-      for (const concept of new Set([...outer.concepts, ...list.map((c) => c.concept)])) added.push({ begin: outer.begin, end, kb: compiled.kb, concept, origin });
-      if (longest) replaced.add(key);
+      added ??= [];
+      for (const concept of new Set([...outer.concepts, ...span.map((c) => c.concept)])) added.push({ begin: outer.begin, end, kb: compiled.kb, concept, origin });
+      if (longest) replaced.add(`${begin}:${end}`);
       continue;
     }
     const inside = coordinationInside(text, begin, end, compiled.longest);
-    if (inside !== undefined) for (const concept of inside) added.push({ begin, end, kb: compiled.kb, concept, origin });
+    if (inside !== undefined) {
+      added ??= [];
+      for (const concept of inside) added.push({ begin, end, kb: compiled.kb, concept, origin });
+    }
   }
-  if (added.length === 0) return candidates;
+  if (added === undefined) return candidates;
+  const composites = added;
   // longest_span: built-in spans strictly inside a composite span ("Duchenne", "ovarian cancer") give way.
-  const nested = (c: Candidate): boolean => longest && added.some((a) => a.begin <= c.begin && c.end <= a.end && (a.begin !== c.begin || a.end !== c.end));
-  return candidates.filter((c) => c.kb !== compiled.kb || (!replaced.has(`${c.begin}:${c.end}`) && !nested(c))).concat(added);
+  const nested = (c: Candidate): boolean => longest && composites.some((a) => a.begin <= c.begin && c.end <= a.end && (a.begin !== c.begin || a.end !== c.end));
+  return candidates.filter((c) => c.kb !== compiled.kb || (!replaced.has(`${c.begin}:${c.end}`) && !nested(c))).concat(composites);
+}
+
+/** Cheap test before the composite patterns: a conjunction or slash/hyphen right before or inside the span. */
+function mayBeCoordinated(text: string, begin: number, end: number): boolean {
+  const before = text.charCodeAt(begin - 1);
+  if (before === 47 || before === 45) return true; // "/" "-"
+  if (before === 32 && (text.startsWith('and ', begin - 4) || text.startsWith('or ', begin - 3) || text.charCodeAt(begin - 2) === 47)) return true;
+  if (end - begin < 7) return false;
+  for (let k = begin; k < end; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 47 || c === 45) return true;
+    if (c === 32 && (text.startsWith(' and ', k) || text.startsWith(' or ', k))) return true;
+  }
+  return false;
 }
 
 /** `begin:end` of every occurrence of a short form the text defines ("... (DM)"). */

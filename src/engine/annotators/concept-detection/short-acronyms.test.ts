@@ -1,13 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { allowsBuiltInMatch, isShortAcronym, loadShortAcronyms, parseShortAcronyms } from './short-acronyms.js';
 
 test('the curated short-acronym list is valid, versioned and holds well-known clinical abbreviations only', () => {
   const list = loadShortAcronyms();
   assert.match(list.version, /^\d{4}-\d{2}-\d{2}\.\d+$/);
-  for (const a of ['MI', 'CHF', 'HIV', 'ALL', 'MS']) assert.ok(list.entries.has(a), a);
-  // Gene symbols and Roman numerals are not vouched for.
-  for (const a of ['RB', 'II', 'DM', 'AS', 'ARM']) assert.equal(list.entries.has(a), false, a);
+  for (const a of ['MI', 'CHF', 'HIV', 'ALL', 'MS', 'BP']) assert.ok(list.entries.has(a), a);
+  // Gene symbols, Roman numerals and rare senses are not vouched for.
+  for (const a of ['RB', 'II', 'WT1', 'APC', 'ARM', 'GS']) assert.equal(list.entries.has(a), false, a);
+});
+
+test('every short form the disambiguation annotator judges is listed (it needs the concepts found on them)', () => {
+  const list = loadShortAcronyms();
+  const inventory = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../resources/disambiguation/en.json', import.meta.url)), 'utf8')) as { terms: { forms: string[] }[] };
+  const short = inventory.terms.flatMap((t) => t.forms).map((f) => f.toUpperCase()).filter(isShortAcronym);
+  assert.ok(short.length > 0);
+  for (const form of short) assert.ok(list.entries.has(form), form);
 });
 
 test('isShortAcronym: 1-3 capitals and digits with a capital', () => {
@@ -17,12 +27,12 @@ test('isShortAcronym: 1-3 capitals and digits with a capital', () => {
 
 test('allowsBuiltInMatch keeps listed and text-defined short acronyms and longer surfaces only', () => {
   const list = loadShortAcronyms();
-  const text = 'DM and RB; CHF. Diabetes.';
-  assert.equal(allowsBuiltInMatch(text, 0, 2, list, new Set()), false); // DM undefined
-  assert.equal(allowsBuiltInMatch(text, 0, 2, list, new Set(['0:2'])), true); // DM defined in the text
-  assert.equal(allowsBuiltInMatch(text, 7, 9, list, new Set()), false); // RB
-  assert.equal(allowsBuiltInMatch(text, 11, 14, list, new Set()), true); // CHF is listed
-  assert.equal(allowsBuiltInMatch(text, 16, 24, list, new Set()), true); // a word, not an acronym
+  const text = 'WT1 and RB; CHF. Diabetes.';
+  assert.equal(allowsBuiltInMatch(text, 0, 3, list, new Set()), false); // WT1 undefined
+  assert.equal(allowsBuiltInMatch(text, 0, 3, list, new Set(['0:3'])), true); // WT1 defined in the text
+  assert.equal(allowsBuiltInMatch(text, 8, 10, list, new Set()), false); // RB
+  assert.equal(allowsBuiltInMatch(text, 12, 15, list, new Set()), true); // CHF is listed
+  assert.equal(allowsBuiltInMatch(text, 17, 25, list, new Set()), true); // a word, not an acronym
 });
 
 test('parseShortAcronyms reports bad lines with file and line number', () => {

@@ -1,0 +1,103 @@
+// Attribute-level scores of the standard flow (default cartridge) on the hand-annotated gold sentences
+// in eval/gold/clinical-attributes.jsonl (see eval/gold/README.md for how they were made). A predicted
+// attribute value of a scheme attribute is a true positive when an unmatched gold attribute of the same
+// name overlaps its span. Prints precision, recall and F1 per attribute and micro-averaged.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadDefaultCartridgeArtifacts } from '../src/cartridge/default-cartridge-artifacts.js';
+import { analyzeRequest } from '../src/engine/analyze.js';
+import { ensureKnowledgeBase } from '../src/knowledge/build-default.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export const SCHEME = [
+  'Diagnosis', 'PotentialDiagnosis', 'PatientReportedCondition', 'PrescribedMedication', 'MedicationAllergy',
+  'TherapeuticProcedure', 'DiagnosticProcedure', 'LabValue', 'AbnormalFinding', 'TobaccoUse', 'AlcoholUse', 'DrugAbuse',
+] as const;
+
+interface GoldSentence {
+  readonly id: string;
+  readonly text: string;
+  readonly attributes: readonly { readonly name: string; readonly text: string }[];
+}
+
+interface Span { readonly name: string; readonly begin: number; readonly end: number }
+
+export function loadGold(file = join(here, 'gold', 'clinical-attributes.jsonl')): GoldSentence[] {
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GoldSentence);
+}
+
+function goldSpans(s: GoldSentence): Span[] {
+  return s.attributes.map((a) => {
+    const begin = s.text.indexOf(a.text);
+    if (begin < 0) throw new Error(`${s.id}: "${a.text}" is not in the sentence`);
+    return { name: a.name, begin, end: begin + a.text.length };
+  });
+}
+
+export interface AttributeScore { readonly name: string; tp: number; fp: number; fn: number }
+
+export function scoreSentence(gold: readonly Span[], predicted: readonly Span[], scores: Map<string, AttributeScore>): string[] {
+  const misses: string[] = [];
+  const used = new Set<number>();
+  for (const p of predicted) {
+    const score = scores.get(p.name)!;
+    const i = gold.findIndex((g, k) => !used.has(k) && g.name === p.name && g.begin < p.end && p.begin < g.end);
+    if (i >= 0) {
+      used.add(i);
+      score.tp += 1;
+    } else {
+      score.fp += 1;
+      misses.push(`FP ${p.name} ${p.begin}-${p.end}`);
+    }
+  }
+  gold.forEach((g, k) => {
+    if (used.has(k)) return;
+    scores.get(g.name)!.fn += 1;
+    misses.push(`FN ${g.name} ${g.begin}-${g.end}`);
+  });
+  return misses;
+}
+
+const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '  –  ');
+
+export async function runAttributesEval(options: { dataDir?: string; verbose?: boolean } = {}): Promise<{ text: string; micro: { p: number; r: number; f1: number } }> {
+  const kb = await ensureKnowledgeBase(options.dataDir ?? join(here, '..', '.cache'));
+  const cartridge = await loadDefaultCartridgeArtifacts();
+  const resources = { kb, artifacts: cartridge.artifacts };
+  const scores = new Map<string, AttributeScore>(SCHEME.map((name) => [name, { name, tp: 0, fp: 0, fn: 0 }]));
+  const lines: string[] = [];
+  const gold = loadGold();
+  for (const s of gold) {
+    const response = analyzeRequest({
+      containers: [{ text: s.text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
+      options: { returnAnalyzedText: true }, resources,
+    });
+    const values = (response.unstructured[0]?.['data'] as { attributeValues?: { name: string; begin: number; end: number }[] } | undefined)?.attributeValues ?? [];
+    const predicted = values.filter((v) => (SCHEME as readonly string[]).includes(v.name)).map((v) => ({ name: v.name, begin: v.begin, end: v.end }));
+    const misses = scoreSentence(goldSpans(s), predicted, scores);
+    if (options.verbose === true && misses.length > 0) lines.push(`  ${s.id}: ${misses.join('; ')}`);
+  }
+  const table = [`${gold.length} sentences, ${gold.reduce((n, s) => n + s.attributes.length, 0)} gold attributes`, `${'attribute'.padEnd(26)}  tp  fp  fn  P      R      F1`];
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const s of scores.values()) {
+    tp += s.tp;
+    fp += s.fp;
+    fn += s.fn;
+    const p = s.tp / (s.tp + s.fp);
+    const r = s.tp / (s.tp + s.fn);
+    table.push(`${s.name.padEnd(26)} ${String(s.tp).padStart(3)} ${String(s.fp).padStart(3)} ${String(s.fn).padStart(3)}  ${f(p)}  ${f(r)}  ${f((2 * p * r) / (p + r))}`);
+  }
+  const p = tp / (tp + fp);
+  const r = tp / (tp + fn);
+  const micro = { p, r, f1: (2 * p * r) / (p + r) };
+  table.push(`${'micro'.padEnd(26)} ${String(tp).padStart(3)} ${String(fp).padStart(3)} ${String(fn).padStart(3)}  ${f(p)}  ${f(r)}  ${f(micro.f1)}`);
+  return { text: [...table, ...lines].join('\n'), micro };
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log((await runAttributesEval({ verbose: process.argv.includes('--verbose') })).text);
+}
