@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DomainError } from '../errors.js';
+import { REPOSITORY_ROOT } from '../repository-root.js';
 
 export interface ManifestFile {
   /** Path inside the mirror / cache directory. */
@@ -37,7 +38,6 @@ export interface SourcesManifest {
   readonly files: readonly ManifestFile[];
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const MANIFEST_PATH = fileURLToPath(new URL('./manifest.json', import.meta.url));
 
 export function loadManifest(path = MANIFEST_PATH): SourcesManifest {
@@ -47,7 +47,7 @@ export function loadManifest(path = MANIFEST_PATH): SourcesManifest {
 /** KB_MIRROR when set, else ../shared/vocab relative to the repository when it exists. */
 export function defaultMirrorDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.KB_MIRROR !== undefined && env.KB_MIRROR !== '') return resolve(env.KB_MIRROR);
-  const sibling = resolve(REPO_ROOT, '..', 'shared', 'vocab');
+  const sibling = resolve(REPOSITORY_ROOT, '..', 'shared', 'vocab');
   return existsSync(sibling) ? sibling : undefined;
 }
 
