@@ -8,8 +8,7 @@
 // rules' `minConfidence` is applied: recorded as `ReplaceTextChange` annotations (replacements.ts) that
 // later annotators match on, while all offsets stay in the original text.
 import { Type, type Static } from '@sinclair/typebox';
-import { compileFilter, filtersOf, type CompiledFilter } from '../../../cartridge/filter-condition.js';
-import { DomainError } from '../../../errors.js';
+import { deployedFilters } from '../../deployed-filters.js';
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import { defineAnnotator } from '../../annotator.js';
 import type { Annotation, Document, Token } from '../../document.js';
@@ -103,25 +102,6 @@ function semanticTypesOf(kb: KnowledgeBase, word: string): string[] {
   return [...types].slice(0, 5);
 }
 
-const compiledFilters = new WeakMap<object, CompiledFilter[]>();
-
-function spellingFilters(ids: readonly string[], artifacts: ArtifactLookup): CompiledFilter[] {
-  const out: CompiledFilter[] = [];
-  for (const id of ids) {
-    const body = artifacts.get('filter', id);
-    if (typeof body !== 'object' || body === null) {
-      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `spell_checker: filter "${id}" is not a deployed filter artifact`);
-    }
-    let filters = compiledFilters.get(body);
-    if (filters === undefined) {
-      filters = filtersOf(body).map(compileFilter);
-      compiledFilters.set(body, filters);
-    }
-    out.push(...filters.filter((f) => f.key === CORRECTIONS_LAYER));
-  }
-  return out;
-}
-
 export interface SpellCheckResult {
   readonly corrections: Annotation[];
   readonly replacements: TextReplacement[];
@@ -132,7 +112,7 @@ export interface SpellCheckResult {
 export function checkSpelling(doc: Document, params: SpellCheckerParams, compiled: SpellCheckerCompiled, artifacts: ArtifactLookup): SpellCheckResult {
   const { rules, vocabulary } = compiled;
   const ocr = params.spell_check_profile === 'ocr';
-  const filters = spellingFilters(params.filters, artifacts);
+  const filters = deployedFilters('spell_checker', CORRECTIONS_LAYER, params.filters, artifacts);
   let corrections: Annotation[] = [];
   const best = new Map<Annotation, Candidate>();
   const seen = new Map<string, Candidate[]>();
