@@ -4,7 +4,7 @@
 // matcher + aliases) to separate it from the signature scanners, and the allergy annotator.
 import type { BenchCase, BenchFigure } from '../bench-case.js';
 import { chunkTexts, loadAciBenchNotes, NOTE_CHARS } from '../lib/notes.js';
-import { nowMs, percentile } from '../lib/timing.js';
+import { nowMs, percentile, timePasses } from '../lib/timing.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
 import { medicationAnnotator } from '../../src/engine/annotators/medication/medication.js';
 import { findDrugs } from '../../src/engine/annotators/medication/drug-finder.js';
@@ -17,23 +17,10 @@ import type { Document } from '../../src/engine/document.js';
 const WARMUP_PASSES = 3;
 const MIN_TIMED_MS = 3000;
 
-/** Runs `fn` over every doc for at least MIN_TIMED_MS; per-doc times sorted ascending, total ms and passes. */
-function timeDocs(docs: readonly Document[], fn: (doc: Document) => void): { perDoc: number[]; totalMs: number; passes: number } {
-  const perDoc: number[] = [];
-  let totalMs = 0;
-  let passes = 0;
-  while (totalMs < MIN_TIMED_MS) {
-    for (const doc of docs) {
-      const t0 = nowMs();
-      fn(doc);
-      const dt = nowMs() - t0;
-      perDoc.push(dt);
-      totalMs += dt;
-    }
-    passes++;
-  }
-  perDoc.sort((a, b) => a - b);
-  return { perDoc, totalMs, passes };
+/** Per-doc times sorted ascending, total ms and passes, over at least MIN_TIMED_MS (warm-up is done by the caller). */
+function timeDocs(docs: readonly Document[], fn: (doc: Document) => void): { perDoc: readonly number[]; totalMs: number; passes: number } {
+  const t = timePasses(docs, fn, MIN_TIMED_MS, { warmUp: false });
+  return { perDoc: t.sorted, totalMs: t.wallMs, passes: t.passes };
 }
 
 export const medicationBench: BenchCase = {

@@ -3,7 +3,7 @@
 // characters, through analyzeRequest (document, pipeline, wire serialisation, JSON text).
 import type { BenchCase } from '../bench-case.js';
 import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
-import { mib, percentile, timePerNote } from '../lib/timing.js';
+import { mib, percentile, timePasses } from '../lib/timing.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
 import { loadDefaultCartridgeArtifacts } from '../../src/cartridge/default-cartridge-artifacts.js';
 import { analyzeRequest } from '../../src/engine/analyze.js';
@@ -21,7 +21,7 @@ export const standardFlowBench: BenchCase = {
       containers: [{ text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
       options: { returnAnalyzedText: false }, resources,
     }));
-    const t = timePerNote(notes, analyze, MIN_TIMED_MS);
+    const t = timePasses(notes, analyze, MIN_TIMED_MS);
     const n = t.sorted.length;
     return [
       { name: 'notes (≤ 2,000 chars)', value: notes.length },

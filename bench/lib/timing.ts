@@ -27,31 +27,31 @@ export function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-export interface PerNoteTiming {
+export interface PassTiming {
   /** Per-call wall times in ms, sorted ascending. */
   readonly sorted: readonly number[];
   readonly wallMs: number;
   readonly cpuMs: number;
-  /** Characters processed over all timed calls. */
-  readonly chars: number;
+  /** Complete passes over the items. */
+  readonly passes: number;
 }
 
-/** Calls `run` once per note as warm-up, then over passes of all notes until `minMs` of wall time are timed. */
-export function timePerNote(notes: readonly string[], run: (note: string) => unknown, minMs: number): PerNoteTiming {
-  for (const note of notes) run(note);
+/** Times `run` on every item, pass after pass, until `minMs` of wall time are timed (after one untimed warm-up pass unless told not to). */
+export function timePasses<T>(items: readonly T[], run: (item: T) => unknown, minMs: number, options: { warmUp?: boolean } = {}): PassTiming {
+  if (options.warmUp !== false) for (const item of items) run(item);
   const times: number[] = [];
   let wallMs = 0;
-  let chars = 0;
+  let passes = 0;
   const cpuStart = cpuMs();
   while (wallMs < minMs) {
-    for (const note of notes) {
+    for (const item of items) {
       const t0 = nowMs();
-      run(note);
+      run(item);
       const dt = nowMs() - t0;
       times.push(dt);
       wallMs += dt;
-      chars += note.length;
     }
+    passes++;
   }
-  return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, chars };
+  return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, passes };
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidationIssue } from '../errors.js';
+import { parseVersionedTsv } from './versioned-tsv.js';
 
 export type StopScope = 'lower' | 'acronym' | 'any';
 
@@ -15,35 +16,16 @@ export interface StopList {
 export const DEFAULT_STOPLIST_PATH = fileURLToPath(new URL('../../resources/knowledge/stoplist.tsv', import.meta.url));
 
 export function parseStopList(text: string, file = 'stoplist.tsv'): { stopList: StopList; issues: ValidationIssue[] } {
-  const issues: ValidationIssue[] = [];
   const entries = new Map<string, StopScope>();
-  let version = '';
-  let sawHeader = false;
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    const where = `${file}:${i + 1}`;
-    if (line.trim() === '') return;
-    if (line.startsWith('#')) {
-      const m = /^#\s*version:\s*(\S+)/.exec(line);
-      if (m !== null) version = m[1]!;
-      return;
-    }
-    const cols = line.split('\t');
-    if (!sawHeader) {
-      sawHeader = true;
-      if (cols[0] === 'term' && cols[1] === 'scope' && cols[2] === 'reason') return;
-      issues.push({ path: where, message: 'expected the header line "term<TAB>scope<TAB>reason"' });
-      return;
-    }
-    if (cols.length !== 3) return void issues.push({ path: where, message: `expected 3 tab-separated columns, found ${cols.length}` });
+  const { version, issues } = parseVersionedTsv(text, file, ['term', 'scope', 'reason'], (cols) => {
     const [term, scope, reason] = cols as [string, string, string];
-    if (term.trim() === '') return void issues.push({ path: where, message: 'empty term' });
-    if (scope !== 'lower' && scope !== 'acronym' && scope !== 'any') return void issues.push({ path: where, message: `scope must be "lower", "acronym" or "any", not "${scope}"` });
-    if (reason.trim() === '') return void issues.push({ path: where, message: 'a reason is required' });
-    if (entries.has(term)) return void issues.push({ path: where, message: `duplicate term "${term}"` });
+    if (term.trim() === '') return 'empty term';
+    if (scope !== 'lower' && scope !== 'acronym' && scope !== 'any') return `scope must be "lower", "acronym" or "any", not "${scope}"`;
+    if (reason.trim() === '') return 'a reason is required';
+    if (entries.has(term)) return `duplicate term "${term}"`;
     entries.set(term, scope);
+    return undefined;
   });
-  if (version === '') issues.push({ path: `${file}:1`, message: 'missing "# version: ..." line' });
   return { stopList: { version, entries }, issues };
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ValidationIssue } from '../../../errors.js';
+import { parseVersionedTsv } from '../../../knowledge/versioned-tsv.js';
 
 export const SHORT_ACRONYM_MAX_LENGTH = 3;
 export const DEFAULT_SHORT_ACRONYMS_PATH = fileURLToPath(new URL('../../../../resources/knowledge/short-acronyms.tsv', import.meta.url));
@@ -30,33 +31,15 @@ export function isShortAcronym(surface: string): boolean {
 }
 
 export function parseShortAcronyms(text: string, file = 'short-acronyms.tsv'): { list: ShortAcronymList; issues: ValidationIssue[] } {
-  const issues: ValidationIssue[] = [];
   const entries = new Map<string, string>();
-  let version = '';
-  let sawHeader = false;
-  text.split(/\r?\n/).forEach((line, i) => {
-    const where = `${file}:${i + 1}`;
-    if (line.trim() === '') return;
-    if (line.startsWith('#')) {
-      const m = /^#\s*version:\s*(\S+)/.exec(line);
-      if (m !== null) version = m[1]!;
-      return;
-    }
-    const cols = line.split('\t');
-    if (!sawHeader) {
-      sawHeader = true;
-      if (cols[0] === 'acronym' && cols[1] === 'expansion' && cols.length === 2) return;
-      issues.push({ path: where, message: 'expected the header line "acronym<TAB>expansion"' });
-      return;
-    }
-    if (cols.length !== 2) return void issues.push({ path: where, message: `expected 2 tab-separated columns, found ${cols.length}` });
+  const { version, issues } = parseVersionedTsv(text, file, ['acronym', 'expansion'], (cols) => {
     const [acronym, expansion] = cols as [string, string];
-    if (!isShortAcronym(acronym)) return void issues.push({ path: where, message: `"${acronym}" is not an acronym of 1-${SHORT_ACRONYM_MAX_LENGTH} capitals and digits` });
-    if (expansion.trim() === '') return void issues.push({ path: where, message: 'an expansion is required' });
-    if (entries.has(acronym)) return void issues.push({ path: where, message: `duplicate acronym "${acronym}"` });
+    if (!isShortAcronym(acronym)) return `"${acronym}" is not an acronym of 1-${SHORT_ACRONYM_MAX_LENGTH} capitals and digits`;
+    if (expansion.trim() === '') return 'an expansion is required';
+    if (entries.has(acronym)) return `duplicate acronym "${acronym}"`;
     entries.set(acronym, expansion.trim());
+    return undefined;
   });
-  if (version === '') issues.push({ path: `${file}:1`, message: 'missing "# version: ..." line' });
   return { list: { version, entries }, issues };
 }
 
