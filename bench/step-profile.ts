@@ -37,6 +37,6 @@ while (performance.now() < end) {
   }
 }
 let total = 0;
-for (const [k, v] of times) total += v;
+for (const v of times.values()) total += v;
 for (const [k, v] of [...times].sort((a, b) => b[1] - a[1])) console.log(`${k.padEnd(24)} ${(v / runs).toFixed(3)} ms  ${(100 * v / total).toFixed(1)}%`);
 console.log(`total ${(total / runs).toFixed(3)} ms per note over ${runs} notes`);

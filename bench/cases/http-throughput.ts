@@ -1,21 +1,64 @@
-// HTTP throughput and latency of the real service: `serve` runs as its own process (worker pool sized to
-// the cores, the bench's knowledge base through KB_DIR), autocannon sends POST /v1/analyze with one
-// 2,000-character ACI-Bench note per request (the context flow) at 16 and 64 concurrent clients, while a
-// probe measures the health check's latency during the load. Both share this 2-core machine with the
-// load generator, so figures are pessimistic for a dedicated host.
+// HTTP throughput and latency of the real service. `serve` runs as its own process, configured by
+// environment variables as a user runs it (default LOG_LEVEL info, its log written to a file; worker pool
+// sized to the cores unless HTTP_BENCH_WORKERS says otherwise; the bench's knowledge base through KB_DIR).
+// autocannon, in this process, sends POST /v1/analyze with one 2,000-character ACI-Bench note per request
+// (the context flow: section, concept_detection, negation, hypothetical) at 16 and 64 concurrent clients,
+// after a warm-up, while a probe measures the health check's latency during the load.
+//
+// Besides req/s and latency, every run reports the server's CPU time per request (its main thread, which
+// parses, routes and writes, apart from the whole process, workers included), the load generator's CPU
+// use and how much CPU other processes took meanwhile: on this shared 2-core machine the last figure says
+// whether a run can be trusted. A second case measures the ceiling: the same service with a flow of
+// `section` only (2,000-char notes) and with a 9-character note, so HTTP overhead and analysis separate.
+//
+// Knobs (environment): HTTP_BENCH_WORKERS=1,2,3 (one service per value; default: the service default),
+// HTTP_BENCH_CONNECTIONS=16,64, HTTP_BENCH_DURATION_S=10, HTTP_BENCH_REPEATS=1 (runs per level; the
+// figures are the median run's, with every run's req/s listed), HTTP_BENCH_LOG_LEVEL (default: info).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import type { BenchCase, BenchFigure } from '../bench-case.js';
-import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
+import type { BenchCase, BenchContext, BenchFigure } from '../bench-case.js';
+import { knowledgeBaseDir } from '../../src/knowledge/build-default.js';
+import { checkKnowledgeBase } from '../../src/knowledge/loader.js';
+import type { AcdAnnotatorFlow } from '../../src/engine/flow-types.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
+import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
+import { readMachineCpu, readProcessCpu } from '../lib/process-cpu.js';
 import { nowMs, percentile } from '../lib/timing.js';
 import { CONTEXT_FLOW } from './analysis-flow.js';
 
-const DURATION_S = 10;
+const ANALYZE_PATH = '/v1/analyze?version=2023-02-22';
+const HEALTH_PATH = '/v1/status/health_check';
+const WARM_UP_S = 3;
+
+const SECTION_FLOW: readonly AcdAnnotatorFlow[] = [{ flow: { elements: [{ annotator: { name: 'section' } }], async: false } }];
+
+interface Settings {
+  readonly workers: readonly (number | undefined)[];
+  readonly connections: readonly number[];
+  readonly durationS: number;
+  readonly repeats: number;
+  readonly logLevel: string;
+}
+
+function numberList(raw: string | undefined, fallback: readonly number[]): number[] {
+  const list = (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number).filter((n) => Number.isInteger(n) && n >= 0);
+  return list.length > 0 ? list : [...fallback];
+}
+
+function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
+  const workers = numberList(env.HTTP_BENCH_WORKERS, []);
+  return {
+    workers: workers.length > 0 ? workers : [undefined],
+    connections: numberList(env.HTTP_BENCH_CONNECTIONS, [16, 64]),
+    durationS: numberList(env.HTTP_BENCH_DURATION_S, [10])[0] ?? 10,
+    repeats: Math.max(1, numberList(env.HTTP_BENCH_REPEATS, [1])[0] ?? 1),
+    logLevel: env.HTTP_BENCH_LOG_LEVEL ?? 'info',
+  };
+}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -26,22 +69,45 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function startService(root: string, kbDir: string, dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KB_DIR: kbDir, DATABASE_URL: '', LOG_LEVEL: 'warn', AUTH_MODE: 'none' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
+interface Service {
+  readonly base: string;
+  readonly pid: number;
+  readonly logFile: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `serve` as its own process (as `npm run dev` does) and waits for its health check. */
+async function startService(root: string, kbDir: string, workers: number | undefined, logLevel: string): Promise<Service> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-http-'));
+  const logFile = join(dataDir, 'serve.log');
+  const logFd = openSync(logFile, 'w');
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KB_DIR: kbDir, DATABASE_URL: '', LOG_LEVEL: logLevel, AUTH_MODE: 'none',
+  };
+  if (workers === undefined) delete env.ANALYSIS_WORKERS;
+  else env.ANALYSIS_WORKERS = String(workers);
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  closeSync(logFd);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600 && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/v1/status/health_check`)).ok) return child;
+      if ((await fetch(`${base}${HEALTH_PATH}`)).ok) return { base, pid: child.pid ?? -1, logFile, stop };
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
+  await stop();
   throw new Error('the service did not start within 120 s');
 }
 
+/** Health-check latencies (ms, sorted) sampled every 50 ms until `stop.done`. */
 async function probeHealth(url: string, stop: { done: boolean }): Promise<number[]> {
   const latencies: number[] = [];
   while (!stop.done) {
@@ -53,46 +119,161 @@ async function probeHealth(url: string, stop: { done: boolean }): Promise<number
   return latencies.sort((a, b) => a - b);
 }
 
+interface Run {
+  readonly reqPerS: number;
+  readonly requests: number;
+  readonly p50: number;
+  readonly p97_5: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly healthP50: number;
+  readonly healthP99: number;
+  /** Server CPU per answered request, ms (main thread; whole process). */
+  readonly serverMainMsPerReq: number;
+  readonly serverTotalMsPerReq: number;
+  /** Cores' worth of CPU used during the run (1 = one core busy all the time). */
+  readonly serverCores: number;
+  readonly generatorCores: number;
+  readonly otherCores: number;
+  readonly logBytesPerReq: number;
+}
+
+async function runLoad(service: Service, bodies: readonly string[], connections: number, durationS: number): Promise<Run> {
+  let next = 0;
+  const request: autocannon.Request = { setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] ?? '' }) };
+  const stop = { done: false };
+  const probe = probeHealth(`${service.base}${HEALTH_PATH}`, stop);
+  const logBefore = statSync(service.logFile).size;
+  const server0 = readProcessCpu(service.pid);
+  const machine0 = readMachineCpu();
+  const self0 = process.cpuUsage();
+  const t0 = nowMs();
+  const result = await autocannon({
+    url: `${service.base}${ANALYZE_PATH}`, method: 'POST', connections, duration: durationS,
+    headers: { 'content-type': 'application/json' }, requests: [request],
+  });
+  const wallMs = nowMs() - t0;
+  const self = process.cpuUsage(self0);
+  const machine1 = readMachineCpu();
+  const server1 = readProcessCpu(service.pid);
+  stop.done = true;
+  const health = await probe;
+  const answered = Math.max(1, result.requests.total);
+  const serverMs = server0 !== undefined && server1 !== undefined ? { main: server1.mainMs - server0.mainMs, total: server1.totalMs - server0.totalMs } : { main: Number.NaN, total: Number.NaN };
+  // The generator's figure includes the health probe, which runs in this process too.
+  const generatorMs = (self.user + self.system) / 1000;
+  const machineBusyMs = machine0 !== undefined && machine1 !== undefined ? machine1.busyMs - machine0.busyMs : Number.NaN;
+  return {
+    reqPerS: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    healthP50: percentile(health, 50),
+    healthP99: percentile(health, 99),
+    serverMainMsPerReq: serverMs.main / answered,
+    serverTotalMsPerReq: serverMs.total / answered,
+    serverCores: serverMs.total / wallMs,
+    generatorCores: generatorMs / wallMs,
+    otherCores: Math.max(0, (machineBusyMs - serverMs.total - generatorMs) / wallMs),
+    logBytesPerReq: (statSync(service.logFile).size - logBefore) / answered,
+  };
+}
+
+function median(runs: readonly Run[]): Run {
+  const sorted = [...runs].sort((a, b) => a.reqPerS - b.reqPerS);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+function runFigures(prefix: string, runs: readonly Run[], goals: boolean): BenchFigure[] {
+  const r = median(runs);
+  const figures: BenchFigure[] = [
+    { name: `${prefix}: analyses per second`, value: r.reqPerS, unit: 'req/s', ...(goals ? { goal: '≥ 1,000' } : {}) },
+  ];
+  if (runs.length > 1) {
+    figures.push({ name: `${prefix}: req/s of each run (best ${Math.round(Math.max(...runs.map((x) => x.reqPerS)))})`, value: runs.map((x) => Math.round(x.reqPerS)).join(', ') });
+  }
+  figures.push(
+    { name: `${prefix}: latency p50 / p97.5`, value: `${r.p50} / ${r.p97_5} ms` },
+    { name: `${prefix}: latency p99`, value: r.p99, unit: 'ms', ...(goals ? { goal: '< 50 ms' } : {}) },
+    { name: `${prefix}: requests, non-2xx / errors`, value: `${r.requests}, ${r.non2xx} / ${r.errors}` },
+    { name: `${prefix}: health check p50 / p99 under load`, value: `${r.healthP50.toFixed(1)} / ${r.healthP99.toFixed(1)} ms` },
+    { name: `${prefix}: server CPU per request, main thread / process`, value: `${r.serverMainMsPerReq.toFixed(3)} / ${r.serverTotalMsPerReq.toFixed(3)} ms` },
+    { name: `${prefix}: cores used by server / autocannon / other processes`, value: `${r.serverCores.toFixed(2)} / ${r.generatorCores.toFixed(2)} / ${r.otherCores.toFixed(2)}${r.otherCores > 0.25 ? ' (machine busy: pessimistic)' : ''}` },
+    { name: `${prefix}: server log per request`, value: r.logBytesPerReq, unit: 'bytes' },
+  );
+  return figures;
+}
+
+interface Load {
+  readonly label: string;
+  readonly bodies: readonly string[];
+  readonly goals: boolean;
+}
+
+function analyzeBody(text: string, flows: readonly AcdAnnotatorFlow[]): string {
+  return JSON.stringify({ unstructured: [{ text }], annotatorFlows: flows });
+}
+
+async function kbDirFor(ctx: BenchContext): Promise<string> {
+  const dir = knowledgeBaseDir(ctx.cacheDir);
+  // Built (once per run) only when missing: the service loads it, this process does not need it.
+  if ((await checkKnowledgeBase(dir)).state !== 'ok' || ctx.flags.has('--rebuild-kb')) return (await loadBenchKnowledgeBase(ctx)).dir;
+  return dir;
+}
+
+async function measureService(ctx: BenchContext, settings: Settings, loads: readonly Load[]): Promise<BenchFigure[]> {
+  const kbDir = await kbDirFor(ctx);
+  const figures: BenchFigure[] = [];
+  for (const workers of settings.workers) {
+    const service = await startService(ctx.root, kbDir, workers, settings.logLevel);
+    const workerLabel = `${workers ?? availableParallelism()} workers${workers === undefined ? ' (default)' : ''}`;
+    try {
+      for (const load of loads) {
+        // Warm-up: JIT, worker caches and connections; not measured.
+        await runLoad(service, load.bodies, 8, WARM_UP_S);
+        for (const connections of settings.connections) {
+          const runs: Run[] = [];
+          for (let i = 0; i < settings.repeats; i++) {
+            const run = await runLoad(service, load.bodies, connections, settings.durationS);
+            ctx.log(`${workerLabel}, ${load.label}${connections} clients: ${Math.round(run.reqPerS)} req/s, p99 ${run.p99} ms, other processes ${run.otherCores.toFixed(2)} cores`);
+            runs.push(run);
+          }
+          const prefix = `${settings.workers.length > 1 ? `${workerLabel}, ` : ''}${load.label}${connections} clients`;
+          figures.push(...runFigures(prefix, runs, load.goals));
+        }
+      }
+    } finally {
+      await service.stop();
+    }
+    figures.push({ name: `${workerLabel}: service`, value: `separate process (node --import tsx src/cli/main.ts serve), LOG_LEVEL=${settings.logLevel}, SQLite store` });
+  }
+  return figures;
+}
+
+function benchNotes(ctx: BenchContext): string[] {
+  return chunkTexts(loadAciBenchNotes(ctx.evalDir)).filter((n) => n.length > 1500).slice(0, 50);
+}
+
 export const httpThroughputBench: BenchCase = {
   name: 'HTTP: POST /v1/analyze, 2,000-char notes, context flow (autocannon)',
   async run(ctx) {
-    const { dir: kbDir } = await loadBenchKnowledgeBase(ctx);
-    const notes = chunkTexts(loadAciBenchNotes(ctx.evalDir)).filter((n) => n.length > 1500);
-    const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-http-'));
-    const port = await freePort();
-    const child = await startService(ctx.root, kbDir, dataDir, port);
-    const figures: BenchFigure[] = [];
-    try {
-      const base = `http://127.0.0.1:${port}`;
-      const bodies = notes.slice(0, 50).map((text) => JSON.stringify({ unstructured: [{ text }], annotatorFlows: CONTEXT_FLOW }));
-      let next = 0;
-      const request: autocannon.Request = { setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] ?? '' }) };
-      // Warm-up: JIT and worker caches, not measured.
-      await autocannon({ url: `${base}/v1/analyze?version=2023-02-22`, method: 'POST', connections: 8, duration: 3, headers: { 'content-type': 'application/json' }, requests: [request] });
-      for (const connections of [16, 64]) {
-        const stop = { done: false };
-        const probe = probeHealth(`${base}/v1/status/health_check`, stop);
-        const result = await autocannon({
-          url: `${base}/v1/analyze?version=2023-02-22`, method: 'POST', connections, duration: DURATION_S,
-          headers: { 'content-type': 'application/json' },
-          requests: [request],
-        });
-        stop.done = true;
-        const health = await probe;
-        ctx.log(`${connections} clients: ${result.requests.average} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`);
-        figures.push(
-          { name: `${connections} clients: analyses per second`, value: result.requests.average, unit: 'req/s', goal: '≥ 1,000' },
-          { name: `${connections} clients: latency p50`, value: result.latency.p50, unit: 'ms' },
-          { name: `${connections} clients: latency p99`, value: result.latency.p99, unit: 'ms', goal: '< 50 ms' },
-          { name: `${connections} clients: non-2xx / errors`, value: `${result.non2xx} / ${result.errors}` },
-          { name: `${connections} clients: health check p99 under load`, value: percentile(health, 99), unit: 'ms' },
-        );
-      }
-    } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-    return figures;
+    const bodies = benchNotes(ctx).map((text) => analyzeBody(text, CONTEXT_FLOW));
+    return measureService(ctx, settingsFromEnv(process.env), [{ label: '', bodies, goals: true }]);
+  },
+};
+
+export const httpCeilingBench: BenchCase = {
+  name: 'HTTP ceiling: POST /v1/analyze with a section-only flow, and with a 9-character note (autocannon)',
+  async run(ctx) {
+    const section = benchNotes(ctx).map((text) => analyzeBody(text, SECTION_FLOW));
+    const tiny = [analyzeBody('No fever.', SECTION_FLOW)];
+    return measureService(ctx, settingsFromEnv(process.env), [
+      { label: 'section only, 2,000 chars, ', bodies: section, goals: false },
+      { label: 'section only, 9 chars, ', bodies: tiny, goals: false },
+    ]);
   },
 };

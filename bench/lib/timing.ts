@@ -34,11 +34,18 @@ export interface PassTiming {
   readonly cpuMs: number;
   /** Complete passes over the items. */
   readonly passes: number;
+  /** Wall ms of the untimed warm-up pass over all items (cold caches and JIT), when there was one. */
+  readonly warmUpMs?: number;
 }
 
 /** Times `run` on every item, pass after pass, until `minMs` of wall time are timed (after one untimed warm-up pass unless told not to). */
 export function timePasses<T>(items: readonly T[], run: (item: T) => unknown, minMs: number, options: { warmUp?: boolean } = {}): PassTiming {
-  if (options.warmUp !== false) for (const item of items) run(item);
+  let warmUpMs: number | undefined;
+  if (options.warmUp !== false) {
+    const t0 = nowMs();
+    for (const item of items) run(item);
+    warmUpMs = nowMs() - t0;
+  }
   const times: number[] = [];
   let wallMs = 0;
   let passes = 0;
@@ -53,5 +60,5 @@ export function timePasses<T>(items: readonly T[], run: (item: T) => unknown, mi
     }
     passes++;
   }
-  return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, passes };
+  return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, passes, ...(warmUpMs === undefined ? {} : { warmUpMs }) };
 }

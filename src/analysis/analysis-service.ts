@@ -12,9 +12,10 @@ import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
-import { runAnalysisTask, type AnalysisTask } from './analysis-task.js';
+import { encodeResponse, runAnalysisTask, type AnalysisTask, type ResponseFormat } from './analysis-task.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
+import { TaskDeadlines } from './task-deadlines.js';
 
 export interface AnalysisServiceOptions {
   readonly store: Store;
@@ -41,6 +42,10 @@ export interface AnalysisService {
   analyzeWithFlows(tenant: string, body: unknown, options: AnalyzeOptions): Promise<string>;
   /** POST /v1/analyze/{flow_id}: containers already parsed from text or JSON; optional profile id from the body. */
   analyzeWithFlowId(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, options: AnalyzeOptions): Promise<string>;
+  /** As analyzeWithFlows, the response as UTF-8 JSON bytes, encoded by the worker (what HTTP sends as-is). */
+  analyzeWithFlowsUtf8(tenant: string, body: unknown, options: AnalyzeOptions): Promise<Uint8Array>;
+  /** As analyzeWithFlowId, the response as UTF-8 JSON bytes, encoded by the worker. */
+  analyzeWithFlowIdUtf8(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, options: AnalyzeOptions): Promise<Uint8Array>;
   /** Loads the knowledge base in every worker so the first requests do not pay for it. */
   warmUp(): Promise<void>;
   readonly running: () => number;
@@ -95,6 +100,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
   const versions = new KnowledgeVersions();
   const unfollow = versions.follow(options.store);
   const pool = options.workers > 0 ? createPool(options) : undefined;
+  const deadlines = new TaskDeadlines(options.timeoutMs);
   let inline: Promise<ResourceProvider> | undefined;
   let running = 0;
 
@@ -104,14 +110,18 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     return inline;
   }
 
-  async function run(task: AnalysisTask): Promise<string> {
+  async function run(task: AnalysisTask): Promise<string | Uint8Array> {
     running += 1;
     try {
-      if (pool === undefined) return await runAnalysisTask(task, await inlineProvider());
-      const outcome = await runOnPool(pool, task, options.timeoutMs, () => {
+      if (pool === undefined) {
+        const json = await runAnalysisTask(task, await inlineProvider());
+        return task.format === 'utf8' ? encodeResponse(json) : json;
+      }
+      const outcome = await runOnPool(pool, deadlines, task, options.timeoutMs, () => {
         // The aborted worker was terminated; let its replacement load the knowledge base right away.
         void pool.run(null, { name: 'warmUp' }).catch(() => undefined);
       });
+      if (outcome instanceof Uint8Array) return outcome;
       if (!outcome.ok) throw new DomainError(outcome.kind, outcome.description);
       return outcome.json;
     } finally {
@@ -119,27 +129,33 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     }
   }
 
-  function task(tenant: string, containers: unknown, flows: readonly AcdAnnotatorFlow[], profiles: Record<string, AcdProfile>, o: AnalyzeOptions, echo: boolean): AnalysisTask {
+  function task(tenant: string, containers: unknown, flows: readonly AcdAnnotatorFlow[], profiles: Record<string, AcdProfile>, o: AnalyzeOptions, echo: boolean, format: ResponseFormat): AnalysisTask {
     return {
       tenant, knowledgeVersion: versions.version(tenant), containers, annotatorFlows: flows, profiles,
-      returnAnalyzedText: o.returnAnalyzedText, debugTextRestore: o.debugTextRestore, echoAnnotatorFlows: echo, limits: options.limits,
+      returnAnalyzedText: o.returnAnalyzedText, debugTextRestore: o.debugTextRestore, echoAnnotatorFlows: echo, limits: options.limits, format,
     };
   }
 
+  async function withFlows(tenant: string, body: unknown, o: AnalyzeOptions, format: ResponseFormat): Promise<string | Uint8Array> {
+    if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
+    const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
+    const profiles = await resolveProfiles(options.store, tenant, flows);
+    return run(task(tenant, body['unstructured'], flows, profiles, o, true, format));
+  }
+
+  async function withFlowId(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, o: AnalyzeOptions, format: ResponseFormat): Promise<string | Uint8Array> {
+    const flow = (await readArtifact(options.store, 'flow', tenant, flowId)) as AcdFlow | undefined;
+    if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
+    const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
+    const profiles = await resolveProfiles(options.store, tenant, flows);
+    return run(task(tenant, containers, flows, profiles, o, false, format));
+  }
+
   return {
-    async analyzeWithFlows(tenant, body, o) {
-      if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
-      const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
-      const profiles = await resolveProfiles(options.store, tenant, flows);
-      return run(task(tenant, body['unstructured'], flows, profiles, o, true));
-    },
-    async analyzeWithFlowId(tenant, flowId, containers, profileId, o) {
-      const flow = (await readArtifact(options.store, 'flow', tenant, flowId)) as AcdFlow | undefined;
-      if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
-      const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
-      const profiles = await resolveProfiles(options.store, tenant, flows);
-      return run(task(tenant, containers, flows, profiles, o, false));
-    },
+    analyzeWithFlows: async (tenant, body, o) => asText(await withFlows(tenant, body, o, 'text')),
+    analyzeWithFlowId: async (tenant, flowId, containers, profileId, o) => asText(await withFlowId(tenant, flowId, containers, profileId, o, 'text')),
+    analyzeWithFlowsUtf8: async (tenant, body, o) => asBytes(await withFlows(tenant, body, o, 'utf8')),
+    analyzeWithFlowIdUtf8: async (tenant, flowId, containers, profileId, o) => asBytes(await withFlowId(tenant, flowId, containers, profileId, o, 'utf8')),
     async warmUp() {
       if (pool === undefined) {
         await inlineProvider();
@@ -151,9 +167,18 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     queued: () => pool?.queueSize ?? 0,
     async close() {
       await (await unfollow)();
+      deadlines.close();
       await pool?.destroy();
     },
   };
+}
+
+function asText(response: string | Uint8Array): string {
+  return typeof response === 'string' ? response : Buffer.from(response.buffer, response.byteOffset, response.byteLength).toString('utf8');
+}
+
+function asBytes(response: string | Uint8Array): Uint8Array {
+  return typeof response === 'string' ? encodeResponse(response) : response;
 }
 
 function createPool(options: AnalysisServiceOptions): Piscina {
@@ -170,12 +195,12 @@ function createPool(options: AnalysisServiceOptions): Piscina {
   });
 }
 
-async function runOnPool(pool: Piscina, task: AnalysisTask, timeoutMs: number, onRecycled: () => void): Promise<AnalysisOutcome> {
-  const signal = AbortSignal.timeout(timeoutMs);
+async function runOnPool(pool: Piscina, deadlines: TaskDeadlines, task: AnalysisTask, timeoutMs: number, onRecycled: () => void): Promise<AnalysisOutcome> {
+  const budget = deadlines.start();
   try {
-    return (await pool.run(task, { signal })) as AnalysisOutcome;
+    return (await pool.run(task, { signal: budget.signal })) as AnalysisOutcome;
   } catch (error) {
-    if (signal.aborted) {
+    if (budget.signal.aborted) {
       onRecycled();
       throw new DomainError('ANALYSIS_TIMEOUT', `Analysis exceeded its time budget of ${timeoutMs} ms and was cancelled; the worker was recycled.`);
     }
@@ -183,5 +208,7 @@ async function runOnPool(pool: Piscina, task: AnalysisTask, timeoutMs: number, o
       throw new DomainError('ANALYSIS_UNAVAILABLE', 'Too many analyses are waiting; retry shortly.');
     }
     throw error;
+  } finally {
+    budget.settle();
   }
 }

@@ -1,7 +1,8 @@
 // One analysis request as it travels to a worker thread: plain data only (structured-clone safe).
 // Flows and profiles are resolved by the main thread (store reads are async); the worker runs the
 // pipeline and returns the response already serialised to JSON, so the event loop never stringifies
-// a large response.
+// a large response. For HTTP the worker also encodes it to UTF-8 bytes, which travel back by transfer
+// (no copy), so the event loop neither copies nor encodes the response: it only writes it.
 import { analyzeRequest, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
 import type { ResourceProvider } from './resource-provider.js';
@@ -19,7 +20,11 @@ export interface AnalysisTask {
   /** `/v1/analyze` echoes annotatorFlows; `/v1/analyze/{flow_id}` does not. */
   readonly echoAnnotatorFlows: boolean;
   readonly limits: AnalyzeLimits;
+  /** `text`: the response as a JSON string; `utf8`: as UTF-8 bytes of that JSON (what HTTP sends). */
+  readonly format: ResponseFormat;
 }
+
+export type ResponseFormat = 'text' | 'utf8';
 
 /** Runs a task and returns the response body as JSON text. Throws DomainError for bad requests. */
 export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider): Promise<string> {
@@ -34,3 +39,10 @@ export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProv
   });
   return JSON.stringify(response);
 }
+
+/** The response JSON as UTF-8 in an ArrayBuffer of its own (never Buffer's shared pool), so it can be transferred. */
+export function encodeResponse(json: string): Uint8Array {
+  return ENCODER.encode(json);
+}
+
+const ENCODER = new TextEncoder();

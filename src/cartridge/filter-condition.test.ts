@@ -6,6 +6,7 @@ import {
   applyFilter,
   compileCondition,
   compileFilter,
+  createConditionCache,
   fieldReader,
   filtersOf,
   filterTargetKey,
@@ -13,6 +14,7 @@ import {
   validateFilter,
 } from './filter-condition.js';
 import { validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
+import { conditionRequirement } from './condition-requirement.js';
 
 const match = (field: string, values: unknown[] | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: 'match', field, ...(values === undefined ? {} : { values }), ...extra,
@@ -287,5 +289,61 @@ describe('the real cartridge filters and conditions', () => {
     };
     for (const f of filters) data = applyFilter(f, data);
     assert.deepEqual((data.MedicationInd as { coveredText: string }[]).map((m) => m.coveredText), ['metformin 500 mg']);
+  });
+});
+
+describe('evaluation order, case folding and the condition cache', () => {
+  test('groups give the same answers whatever the cost order of their children', () => {
+    const costly = { type: 'overlaps', target: 'unstructured.data.concepts', condition: match('cui', ['C2']) };
+    const cheap = match('cui', ['C1']);
+    const data = { concepts: [{ begin: 0, end: 5, cui: 'C2' }] };
+    const a = { begin: 1, end: 3, cui: 'C1' };
+    for (const [type, expected] of [['all', true], ['any', true], ['notAny', false]] as const) {
+      assert.equal(compileCondition({ type, conditions: [costly, cheap] })(a, { data }), expected, type);
+      assert.equal(compileCondition({ type, conditions: [cheap, costly] })(a, { data }), expected, type);
+    }
+    assert.equal(compileCondition({ type: 'all', conditions: [costly, cheap] })({ ...a, cui: 'C9' }, { data }), false);
+  });
+  test('caseInsensitive equals folds non-ASCII text whose length changes when lower-cased', () => {
+    // "İ" lower-cases to "i" + U+0307: two characters.
+    assert.equal(keeps(match('name', ['i\u0307x'], { caseInsensitive: true }), { name: '\u0130X' }), true);
+    assert.equal(keeps(match('name', ['VALID'], { caseInsensitive: true }), { name: 'valid' }), true);
+    assert.equal(keeps(match('name', ['invalid'], { caseInsensitive: true }), { name: 'VALID' }), false);
+    assert.equal(keeps(match('n', ['TRUE'], { caseInsensitive: true }), { n: true }), true, 'booleans through their string form');
+  });
+  test('wildcard and overlaps results are kept in the context cache, with the same answers as without', () => {
+    const wildcard = match('*.sectionNormalizedName', ['family'], { operator: 'contains', caseInsensitive: true, not: true });
+    const keep = compileCondition(wildcard);
+    const inFamily = { section: { sectionNormalizedName: 'Family History' } };
+    const elsewhere = { section: { sectionNormalizedName: 'plan' } };
+    const cache = createConditionCache();
+    assert.equal(keep(inFamily, { cache }), false);
+    assert.equal(keep(elsewhere, { cache }), true);
+    assert.equal(keep(inFamily), false);
+    assert.equal(cache.size, 1, 'one entry per condition text');
+    assert.equal([...cache.values()][0]?.size, 2, 'one result per annotation');
+    // A second compilation of the same condition (another field) reuses the results.
+    assert.equal(compileCondition({ ...wildcard, not: false })(inFamily, { cache }), true);
+    assert.equal(cache.size, 1);
+  });
+});
+
+describe('conditionRequirement (what a condition needs, for indexing candidates)', () => {
+  test('equals gives its values (folded when caseInsensitive); other operators give presence', () => {
+    assert.deepEqual(conditionRequirement(match('semanticType', ['dsyn', 'neop'])), [{ field: 'semanticType', fold: false, values: ['dsyn', 'neop'] }]);
+    assert.deepEqual(conditionRequirement(match('type', ['ICAlcohol'], { caseInsensitive: true })), [{ field: 'type', fold: true, values: ['icalcohol'] }]);
+    assert.deepEqual(conditionRequirement(match('score', ['0.5'], { operator: 'greaterThan' })), [{ field: 'score', fold: false }]);
+  });
+  test('all takes its narrowest child, any the union of its children; negations, wildcards, expressions and overlaps give none', () => {
+    const narrow = match('insightModelCandidates', ['ICMedication']);
+    const wide = match('semanticType', ['a', 'b', 'c']);
+    assert.deepEqual(conditionRequirement({ type: 'all', conditions: [wide, match('x', ['1'], { not: true }), narrow] }), conditionRequirement(narrow));
+    assert.deepEqual(conditionRequirement({ type: 'any', conditions: [narrow, wide] }), [...conditionRequirement(narrow)!, ...conditionRequirement(wide)!]);
+    assert.equal(conditionRequirement({ type: 'any', conditions: [narrow, match('y', ['1'], { not: true })] }), undefined);
+    assert.equal(conditionRequirement(match('*.sectionNormalizedName', ['x'])), undefined);
+    assert.equal(conditionRequirement({ type: 'expression', expression: '${a} > 1' }), undefined);
+    assert.equal(conditionRequirement({ type: 'overlaps', target: 'unstructured.data.concepts', condition: narrow }), undefined);
+    assert.equal(conditionRequirement({ type: 'notAny', conditions: [narrow] }), undefined);
+    assert.equal(conditionRequirement({ type: 'all', conditions: [] }), undefined);
   });
 });

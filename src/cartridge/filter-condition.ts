@@ -27,6 +27,19 @@ export type Annotation = Readonly<Record<string, unknown>>;
 export interface ConditionContext {
   /** The container's `data` object (annotation lists by key); needed by `overlaps` conditions. */
   readonly data?: Readonly<Record<string, unknown>>;
+  /**
+   * Results of the costly conditions (`*.` wildcard matches, `overlaps`) by condition and annotation, kept
+   * across predicates for one run over data that does not change meanwhile (createConditionCache).
+   * Without it nothing is kept.
+   */
+  readonly cache?: ConditionCache;
+}
+
+/** See ConditionContext.cache: condition text (without its `not`) → annotation → result. */
+export type ConditionCache = Map<string, Map<Annotation, boolean>>;
+
+export function createConditionCache(): ConditionCache {
+  return new Map();
 }
 
 export type AnnotationPredicate = (annotation: Annotation, context?: ConditionContext) => boolean;
@@ -201,70 +214,172 @@ function checkMatch(c: Record<string, unknown>, path: string, issues: Validation
 }
 
 // ---- compilation (input already validated) ----
+//
+// A compiled node carries an estimated evaluation cost. Groups test their children cheapest first: every
+// predicate is pure and total (no side effects, never throws), so the order changes the time, not the
+// result. Leaves are visited in place (no arrays of found values) and a test stops at the first hit.
 
-function build(c: Record<string, unknown>): AnnotationPredicate {
-  const type = (c.type ?? 'match') as string;
-  const negate = c.not === true;
-  const inner = buildPositive(type, c);
-  return negate ? (a, ctx) => !inner(a, ctx) : inner;
+interface CompiledNode {
+  readonly test: AnnotationPredicate;
+  /** Rough relative cost: a plain path 1, a wildcard path 8, an overlaps scan 40 plus its condition. */
+  readonly cost: number;
 }
 
-function buildPositive(type: string, c: Record<string, unknown>): AnnotationPredicate {
+type LeafTest = (leaf: unknown) => boolean;
+
+function build(c: Record<string, unknown>): AnnotationPredicate {
+  return buildNode(c).test;
+}
+
+/** Nodes at least this costly (wildcard matches, overlaps) keep their results in ConditionContext.cache. */
+const MEMO_COST = 8;
+
+function buildNode(c: Record<string, unknown>): CompiledNode {
+  const type = (c.type ?? 'match') as string;
+  let inner = buildPositive(type, c);
+  if ((type === 'match' || type === 'overlaps') && inner.cost >= MEMO_COST) inner = memoized(JSON.stringify({ ...c, not: undefined }), inner);
+  if (c.not !== true) return inner;
+  const test = inner.test;
+  return { test: (a, ctx) => !test(a, ctx), cost: inner.cost };
+}
+
+/** `node`, its results kept under `key` (the condition's text) in the context's cache when there is one. */
+function memoized(key: string, node: CompiledNode): CompiledNode {
+  const test = node.test;
+  return {
+    test: (a, ctx) => {
+      const cache = ctx?.cache;
+      if (cache === undefined) return test(a, ctx);
+      let results = cache.get(key);
+      if (results === undefined) cache.set(key, (results = new Map()));
+      let result = results.get(a);
+      if (result === undefined) {
+        result = test(a, ctx);
+        results.set(a, result);
+      }
+      return result;
+    },
+    cost: node.cost,
+  };
+}
+
+function buildPositive(type: string, c: Record<string, unknown>): CompiledNode {
   switch (type) {
     case 'match':
       return buildMatch(c);
     case 'expression': {
-      const compiled = compileExpression(c.expression as string, firstNumber);
-      if (!compiled.ok) return () => false; // unreachable after validation
-      return (a) => compiled.evaluate(a);
+      const readers = new Map<string, (a: Annotation) => number | undefined>();
+      const readNumber = (a: Annotation, path: string): number | undefined => {
+        let read = readers.get(path);
+        if (read === undefined) readers.set(path, (read = numberReader(path)));
+        return read(a);
+      };
+      const compiled = compileExpression(c.expression as string, readNumber);
+      if (!compiled.ok) return { test: () => false, cost: 0 }; // unreachable after validation
+      const evaluate = compiled.evaluate;
+      return { test: (a) => evaluate(a), cost: 2 + compiled.fields.length };
     }
     case 'overlaps':
       return buildOverlaps(c);
     default: {
-      const children = (Array.isArray(c.conditions) ? c.conditions : []).map((child) => build(child as Record<string, unknown>));
-      if (children.length === 0) return () => true; // empty groups reject nothing
-      if (type === 'all') return (a, ctx) => children.every((p) => p(a, ctx));
-      if (type === 'any') return (a, ctx) => children.some((p) => p(a, ctx));
-      return (a, ctx) => !children.some((p) => p(a, ctx)); // notAny / notany
+      const nodes = (Array.isArray(c.conditions) ? c.conditions : []).map((child) => buildNode(child as Record<string, unknown>));
+      if (nodes.length === 0) return { test: () => true, cost: 0 }; // empty groups reject nothing
+      const cost = nodes.reduce((sum, n) => sum + n.cost, 0);
+      const children = nodes.map((n, i) => ({ n, i })).sort((x, y) => x.n.cost - y.n.cost || x.i - y.i).map((x) => x.n.test);
+      if (children.length === 1) {
+        const only = children[0] as AnnotationPredicate;
+        return { test: type === 'all' || type === 'any' ? only : (a, ctx) => !only(a, ctx), cost };
+      }
+      const n = children.length;
+      if (type === 'all') {
+        return {
+          test: (a, ctx) => {
+            for (let i = 0; i < n; i++) if (!(children[i] as AnnotationPredicate)(a, ctx)) return false;
+            return true;
+          },
+          cost,
+        };
+      }
+      const some = (a: Annotation, ctx: ConditionContext | undefined): boolean => {
+        for (let i = 0; i < n; i++) if ((children[i] as AnnotationPredicate)(a, ctx)) return true;
+        return false;
+      };
+      return { test: type === 'any' ? some : (a, ctx) => !some(a, ctx), cost }; // notAny / notany
     }
   }
 }
 
-function buildMatch(c: Record<string, unknown>): AnnotationPredicate {
-  const read = fieldReader(c.field as string);
+function buildMatch(c: Record<string, unknown>): CompiledNode {
+  const field = c.field as string;
+  const some = leafVisitor(field);
+  const cost = field.startsWith('*.') ? 8 : 1;
   const operator = (c.operator ?? 'equals') as Operator;
   const fold = c.caseInsensitive === true;
-  const norm = (s: string): string => (fold ? s.toLowerCase() : s);
-  if (operator === 'fieldExists') return (a) => read(a).some(isNonEmpty);
-  const values = (c.values as unknown[]).map((v) => norm(String(v)));
+  if (operator === 'fieldExists') return { test: (a) => some(a, isNonEmpty), cost };
+  const values = (c.values as unknown[]).map((v) => (fold ? String(v).toLowerCase() : String(v)));
   if (NUMERIC_OPERATORS.has(operator)) {
     const bounds = values.map((v) => toNumber(v) as number);
-    const test = numericTest(operator);
-    return (a) => read(a).some((leaf) => {
+    const holds = numericTest(operator);
+    const leafTest: LeafTest = (leaf) => {
       const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
-      return n !== undefined && bounds.some((b) => test(n, b));
-    });
+      if (n === undefined) return false;
+      for (const b of bounds) if (holds(n, b)) return true;
+      return false;
+    };
+    return { test: (a) => some(a, leafTest), cost };
   }
-  const texts = (a: Annotation): string[] => read(a).flatMap((leaf) => (isScalar(leaf) ? [norm(String(leaf))] : []));
+  if ((operator === 'equals' || operator === 'equal') && fold) {
+    const isMember = foldedMembership(values);
+    const leafTest: LeafTest = (leaf) => (typeof leaf === 'string' ? isMember(leaf) : (typeof leaf === 'number' || typeof leaf === 'boolean') && isMember(String(leaf)));
+    return { test: (a) => some(a, leafTest), cost };
+  }
+  let textTest: (t: string) => boolean;
   if (operator === 'equals' || operator === 'equal') {
     const set = new Set(values);
-    return (a) => texts(a).some((t) => set.has(t));
+    textTest = (t) => set.has(t);
+  } else if (operator === 'startsWith') {
+    textTest = (t) => values.some((v) => t.startsWith(v));
+  } else {
+    textTest = (t) => values.some((v) => t.includes(v)); // contains, containsOneOf
   }
-  if (operator === 'startsWith') return (a) => texts(a).some((t) => values.some((v) => t.startsWith(v)));
-  return (a) => texts(a).some((t) => values.some((v) => t.includes(v))); // contains, containsOneOf
+  const leafTest: LeafTest = (leaf) => {
+    const t = leafText(leaf, fold);
+    return t !== undefined && textTest(t);
+  };
+  return { test: (a) => some(a, leafTest), cost };
 }
 
-function buildOverlaps(c: Record<string, unknown>): AnnotationPredicate {
+/**
+ * Whether `text.toLowerCase()` is one of `lowerValues`. Lower-casing keeps the length of ASCII text, so an
+ * ASCII text of a length no value has is out without lower-casing it.
+ */
+function foldedMembership(lowerValues: readonly string[]): (text: string) => boolean {
+  const set = new Set(lowerValues);
+  const lengths = new Set(lowerValues.map((v) => v.length));
+  return (text) => (lengths.has(text.length) || NON_ASCII.test(text)) && set.has(text.toLowerCase());
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+function buildOverlaps(c: Record<string, unknown>): CompiledNode {
   const key = filterTargetKey(c.target as string) as string;
-  const inner = build(c.condition as Record<string, unknown>);
-  return (a, ctx) => {
-    const list = ctx?.data?.[key];
-    const begin = a.begin;
-    const end = a.end;
-    if (!Array.isArray(list) || typeof begin !== 'number' || typeof end !== 'number') return false;
-    return list.some((o: unknown) =>
-      isJsonObject(o) && o !== a && typeof o.begin === 'number' && typeof o.end === 'number' &&
-      o.begin < end && begin < o.end && inner(o, ctx));
+  const inner = buildNode(c.condition as Record<string, unknown>);
+  const test = inner.test;
+  return {
+    test: (a, ctx) => {
+      const list = ctx?.data?.[key];
+      const begin = a.begin;
+      const end = a.end;
+      if (!Array.isArray(list) || typeof begin !== 'number' || typeof end !== 'number') return false;
+      for (const o of list as unknown[]) {
+        if (!isJsonObject(o) || o === a) continue;
+        const ob = o.begin;
+        const oe = o.end;
+        if (typeof ob === 'number' && typeof oe === 'number' && ob < end && begin < oe && test(o, ctx)) return true;
+      }
+      return false;
+    },
+    cost: 40 + inner.cost,
   };
 }
 
@@ -279,55 +394,105 @@ function numericTest(op: Operator): (n: number, bound: number) => boolean {
 
 /** Compiles a dotted path (optionally `*.`-prefixed) into a function returning every value found. */
 export function fieldReader(field: string): (annotation: Annotation) => unknown[] {
-  const wildcard = field.startsWith('*.');
-  const segments = (wildcard ? field.slice(2) : field).split('.');
-  if (!wildcard) {
-    return (a) => {
-      const out: unknown[] = [];
-      collect(a, segments, 0, out);
-      return out;
-    };
-  }
+  const some = leafVisitor(field);
   return (a) => {
     const out: unknown[] = [];
-    collectAnywhere(a, segments, 0, out);
+    some(a, (leaf) => {
+      out.push(leaf);
+      return false;
+    });
     return out;
   };
 }
 
-function collect(value: unknown, segments: readonly string[], i: number, out: unknown[], depth = 0): void {
-  if (depth > MAX_WILDCARD_DEPTH + segments.length) return; // arrays nested absurdly deep are not searched
-  if (Array.isArray(value)) {
-    for (const v of value) collect(v, segments, i, out, depth + 1);
-    return;
-  }
-  if (i === segments.length) {
-    if (value !== undefined && value !== null) out.push(value);
-    return;
-  }
-  const seg = segments[i] as string;
-  if (isJsonObject(value) && Object.hasOwn(value, seg)) collect(value[seg], segments, i + 1, out, depth + 1);
+/**
+ * Compiles a dotted path (optionally `*.`-prefixed) into a visitor: true as soon as `test` holds for a value
+ * found, in the order fieldReader lists them. Arrays on the way are searched element by element.
+ */
+function leafVisitor(field: string): (annotation: Annotation, test: LeafTest) => boolean {
+  const wildcard = field.startsWith('*.');
+  const segments = (wildcard ? field.slice(2) : field).split('.');
+  if (!wildcard) return (a, test) => someAt(a, segments, 0, test, 0);
+  return (a, test) => someAnywhere(a, segments, 0, test);
 }
 
-function collectAnywhere(value: unknown, segments: readonly string[], depth: number, out: unknown[]): void {
-  if (depth > MAX_WILDCARD_DEPTH) return;
-  if (Array.isArray(value)) {
-    for (const v of value) collectAnywhere(v, segments, depth + 1, out);
-    return;
-  }
-  if (!isJsonObject(value)) return;
-  collect(value, segments, 0, out);
-  for (const v of Object.values(value)) {
-    if (typeof v === 'object' && v !== null) collectAnywhere(v, segments, depth + 1, out);
+function someAt(value: unknown, segments: readonly string[], i: number, test: LeafTest, depth: number): boolean {
+  // Walks down plain objects in a loop; arrays on the way recurse into each element.
+  for (;;) {
+    if (depth > MAX_WILDCARD_DEPTH + segments.length) return false; // arrays nested absurdly deep are not searched
+    if (Array.isArray(value)) {
+      for (const v of value) if (someAt(v, segments, i, test, depth + 1)) return true;
+      return false;
+    }
+    if (i === segments.length) return value !== undefined && value !== null && test(value);
+    if (typeof value !== 'object' || value === null) return false;
+    const seg = segments[i] as string;
+    const next = (value as Record<string, unknown>)[seg];
+    if (next === undefined || !Object.hasOwn(value, seg)) return false;
+    value = next;
+    i++;
+    depth++;
   }
 }
 
-function firstNumber(a: Annotation, path: string): number | undefined {
-  for (const leaf of fieldReader(path)(a)) {
-    const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
-    if (n !== undefined) return n;
+function someAnywhere(value: unknown, segments: readonly string[], depth: number, test: LeafTest): boolean {
+  if (depth > MAX_WILDCARD_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (someAnywhere(v, segments, depth + 1, test)) return true;
+    return false;
   }
-  return undefined;
+  if (!isJsonObject(value)) return false;
+  if (someAt(value, segments, 0, test, 0)) return true;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
+    if (typeof v === 'object' && v !== null && someAnywhere(v, segments, depth + 1, test)) return true;
+  }
+  return false;
+}
+
+/** The first number found at `path` (numbers, or strings that parse as numbers), in fieldReader's order. */
+function numberReader(path: string): (a: Annotation) => number | undefined {
+  const wildcard = path.startsWith('*.');
+  if (wildcard) {
+    const some = leafVisitor(path);
+    return (a) => {
+      let found: number | undefined;
+      some(a, (leaf) => {
+        found = numberOf(leaf);
+        return found !== undefined;
+      });
+      return found;
+    };
+  }
+  const segments = path.split('.');
+  return (a) => firstNumberAt(a, segments, 0, 0);
+}
+
+function numberOf(leaf: unknown): number | undefined {
+  return typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
+}
+
+/** someAt's walk, returning the first leaf that is a number. */
+function firstNumberAt(value: unknown, segments: readonly string[], i: number, depth: number): number | undefined {
+  for (;;) {
+    if (depth > MAX_WILDCARD_DEPTH + segments.length) return undefined;
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        const n = firstNumberAt(v, segments, i, depth + 1);
+        if (n !== undefined) return n;
+      }
+      return undefined;
+    }
+    if (i === segments.length) return value === undefined || value === null ? undefined : numberOf(value);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const seg = segments[i] as string;
+    const next = (value as Record<string, unknown>)[seg];
+    if (next === undefined || !Object.hasOwn(value, seg)) return undefined;
+    value = next;
+    i++;
+    depth++;
+  }
 }
 
 function toNumber(s: string): number | undefined {
@@ -336,12 +501,14 @@ function toNumber(s: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-function isScalar(v: unknown): v is string | number | boolean {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-}
-
 function isNonEmpty(v: unknown): boolean {
   if (typeof v === 'string') return v.trim() !== '';
   if (isJsonObject(v)) return Object.keys(v).length > 0;
   return v !== undefined && v !== null;
+}
+
+/** The text a string operator compares: a scalar leaf as a string, lower-cased when the condition folds case. */
+export function leafText(leaf: unknown, fold: boolean): string | undefined {
+  if (typeof leaf === 'string') return fold ? leaf.toLowerCase() : leaf;
+  return typeof leaf === 'number' || typeof leaf === 'boolean' ? (fold ? String(leaf).toLowerCase() : String(leaf)) : undefined;
 }

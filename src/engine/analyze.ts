@@ -15,6 +15,7 @@ import { applyReplacements, MODIFIED_TEXT_METADATA_KEY, REPLACE_TEXT_LAYER, text
 import { createDocument } from './create-document.js';
 import type { Annotation, Document } from './document.js';
 import type { AcdAnnotatorFlow, AcdProfile } from './flow-types.js';
+import { ANNOTATORS } from './registry.js';
 import { compilePipeline, type Pipeline, type PipelineOptions } from './pipeline.js';
 import type { EngineResources } from './resources.js';
 import { createUidCounter, serializeDocument, type JsonObject, type JsonValue } from './serialize.js';
@@ -175,6 +176,50 @@ function restoreText(doc: Document, container: AnalyzeContainerInput, debugTextR
   return { ...container, metadata: { ...metadata, [MODIFIED_TEXT_METADATA_KEY]: applyReplacements(doc.text, textReplacements(doc)) } };
 }
 
+/** Compiled pipelines kept per annotator list; emptied when full. */
+const PIPELINE_CACHE_LIMIT = 256;
+const compiledPipelines = new WeakMap<object, Map<string, Pipeline>>();
+
+/**
+ * compilePipeline for one flow of a request, remembered by the flow's and profile's JSON text (requests
+ * repeat the same few flows; a Pipeline is immutable). Debug notes of a remembered pipeline are replayed.
+ */
+function cachedPipeline(
+  f: AcdAnnotatorFlow,
+  profile: AcdProfile | undefined,
+  index: number,
+  initialLayers: readonly string[],
+  options: AnalyzeInput['pipeline'],
+): Pipeline {
+  const compile = (): Pipeline => compilePipeline(f.flow, profile, {
+    ...options,
+    path: `annotatorFlows[${index}].flow`,
+    initialLayers,
+    ...(f.globalConfigurations === undefined ? {} : { globalConfigurations: f.globalConfigurations }),
+  });
+  let key: string;
+  try {
+    key = JSON.stringify([f.flow, f.globalConfigurations ?? null, profile ?? null, index, initialLayers, options?.unimplemented ?? null]);
+  } catch {
+    return compile(); // not plain JSON (a cycle): not remembered
+  }
+  const scope = options?.annotators ?? ANNOTATORS;
+  let cache = compiledPipelines.get(scope);
+  if (cache === undefined) {
+    cache = new Map();
+    compiledPipelines.set(scope, cache);
+  }
+  let pipeline = cache.get(key);
+  if (pipeline === undefined) {
+    pipeline = compile();
+    if (cache.size >= PIPELINE_CACHE_LIMIT) cache.clear();
+    cache.set(key, pipeline);
+  } else if (options?.debug !== undefined) {
+    for (const note of pipeline.notes) options.debug(note);
+  }
+  return pipeline;
+}
+
 /** Runs the annotator flows over every container and builds the ACD response. */
 export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
   const limits = input.limits ?? DEFAULT_ANALYZE_LIMITS;
@@ -188,12 +233,7 @@ export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
       profile = input.profileResolver(f.profile);
       if (profile === undefined) throw new DomainError('INVALID_ANNOTATOR_FLOW', `annotatorFlows[${i}].profile: profile "${f.profile}" not found`);
     }
-    return compilePipeline(f.flow, profile, {
-      ...input.pipeline,
-      path: `annotatorFlows[${i}].flow`,
-      initialLayers,
-      ...(f.globalConfigurations === undefined ? {} : { globalConfigurations: f.globalConfigurations }),
-    });
+    return cachedPipeline(f, profile, i, initialLayers, input.pipeline);
   });
   const producedKeys = [...new Set(pipelines.flatMap((p) => p.produces))];
   const ran = new Set(pipelines.flatMap((p) => p.steps.map((s) => s.annotator.id)));

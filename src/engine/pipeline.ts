@@ -236,9 +236,9 @@ function runSteps(steps: readonly PipelineStep[], globalFilters: readonly Compil
     applyResult(doc, result);
     // Section fields first: cartridge filters test `*.sectionNormalizedName`.
     sections.refresh(doc);
-    for (const filter of step.filters) runFilter(doc, filter);
+    if (step.filters.length > 0) runFilters(doc, step.filters);
   }
-  for (const filter of globalFilters) runFilter(doc, filter);
+  if (globalFilters.length > 0) runFilters(doc, globalFilters);
   return doc;
 }
 
@@ -266,12 +266,23 @@ function removeAnnotations(doc: Document, removed: ReadonlySet<Annotation>): voi
   }
 }
 
-function runFilter(doc: Document, filter: CompiledFilter): void {
-  const list = doc.layers.get(filter.key);
-  if (list === undefined || list.length === 0) return;
-  const data = Object.fromEntries(doc.layers);
-  const kept = list.filter((a) => filter.keep(a, { data }));
-  if (kept.length !== list.length) doc.layers.set(filter.key, kept);
+/**
+ * Runs filters in order; each sees the layers as the filters before it left them (`data`, the container
+ * data that `overlaps` conditions read, is built once and kept in step with the layers).
+ */
+function runFilters(doc: Document, filters: readonly CompiledFilter[]): void {
+  let data: Record<string, Annotation[]> | undefined;
+  for (const filter of filters) {
+    const list = doc.layers.get(filter.key);
+    if (list === undefined || list.length === 0) continue;
+    data ??= Object.fromEntries(doc.layers);
+    const context = { data };
+    const kept = list.filter((a) => filter.keep(a, context));
+    if (kept.length !== list.length) {
+      doc.layers.set(filter.key, kept);
+      data[filter.key] = kept;
+    }
+  }
 }
 
 interface SectionSpan {
@@ -300,6 +311,11 @@ class SectionIndex {
   private spans: SectionSpan[] = [];
   private layer: readonly Annotation[] | undefined;
   private readonly seen = new WeakSet<Annotation>();
+  /**
+   * Per layer key, the list looked at last time and how many of its annotations: the pipeline only
+   * appends to a layer's list (a list it filters is a new list), so only the new tail needs a look.
+   */
+  private readonly done = new Map<string, { list: readonly Annotation[]; count: number }>();
 
   refresh(doc: Document): void {
     const layer = doc.layers.get(SECTIONS_LAYER);
@@ -311,7 +327,15 @@ class SectionIndex {
     if (this.spans.length === 0) return;
     for (const [key, list] of doc.layers) {
       if (key === SECTIONS_LAYER) continue;
-      for (const annotation of list) {
+      const done = this.done.get(key);
+      const from = done !== undefined && done.list === list && done.count <= list.length ? done.count : 0;
+      if (done === undefined) this.done.set(key, { list, count: list.length });
+      else {
+        done.list = list;
+        done.count = list.length;
+      }
+      for (let i = from; i < list.length; i++) {
+        const annotation = list[i] as Annotation;
         if (this.seen.has(annotation)) continue;
         this.seen.add(annotation);
         if (annotation.sectionNormalizedName !== undefined) continue;

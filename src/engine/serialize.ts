@@ -46,21 +46,20 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export type JsonObject = { [key: string]: JsonValue };
 
 const REFERENCE_FIELDS: ReadonlySet<string> = new Set(['concept', 'conceptValue', 'derivedFrom', 'entity']);
-const LEADING_KEYS = ['type', 'uid', 'begin', 'end', 'coveredText'] as const;
 
 function isSpan(a: unknown): a is Annotation {
   return isRecord(a) && typeof a.begin === 'number' && typeof a.end === 'number';
 }
 const MAX_DEPTH = 32;
 
+const HTML_SPECIAL = /[&<>"']/;
+
 /** HTML-entity encodes `& < > " '` (the characters ACD encodes at least, reference §2.3). */
 export function encodeHtml(value: string): string {
-  let i = 0;
-  for (; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0x26 || c === 0x3c || c === 0x3e || c === 0x22 || c === 0x27) break;
-  }
-  if (i === value.length) return value;
+  // The compiled regex finds the first special character faster than a charCodeAt loop.
+  const match = HTML_SPECIAL.exec(value);
+  if (match === null) return value;
+  let i = match.index;
   let out = value.slice(0, i);
   for (; i < value.length; i++) {
     const c = value.charCodeAt(i);
@@ -80,100 +79,168 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function position(a: Annotation, field: 'begin' | 'end'): number {
-  const v = a[field];
+function position(a: unknown, field: 'begin' | 'end'): number {
+  if (typeof a !== 'object' || a === null) return 0;
+  const v = (a as Record<string, unknown>)[field];
   return typeof v === 'number' ? v : 0;
 }
 
-export function serializeDocument(doc: Document, options: SerializeOptions, echo: ContainerEcho = {}): JsonObject {
-  const uids = options.uids ?? createUidCounter();
-  const encode = options.returnAnalyzedText ? (s: string): string => s : encodeHtml;
+function identity(s: string): string {
+  return s;
+}
 
+/** What one serialisation needs at every depth (module functions take it instead of per-call closures). */
+interface Writer {
+  readonly encode: (s: string) => string;
+  readonly uidOf: ReadonlyMap<unknown, number>;
+  readonly negationRan: boolean;
+  readonly hypotheticalRan: boolean;
+}
+
+/** The layer sorted by (begin, end), stable; the list itself when it already is. */
+function sortedLayer(list: readonly Annotation[]): readonly Annotation[] {
+  for (let i = 1; i < list.length; i++) {
+    const a = list[i - 1];
+    const b = list[i];
+    const d = position(a, 'begin') - position(b, 'begin') || position(a, 'end') - position(b, 'end');
+    if (d > 0 || Number.isNaN(d)) {
+      return [...list].sort((x, y) => position(x, 'begin') - position(y, 'begin') || position(x, 'end') - position(y, 'end'));
+    }
+  }
+  return list;
+}
+
+/**
+ * Uids in document order over all layers: by (begin, end), then layer order, then order in the layer
+ * (a k-way merge of the sorted layers). An annotation listed in two layers keeps its first uid.
+ */
+function assignUids(layers: readonly (readonly Annotation[])[], uids: UidCounter): Map<unknown, number> {
+  const uidOf = new Map<unknown, number>();
+  const k = layers.length;
+  const heads = new Int32Array(k);
+  for (;;) {
+    let best = -1;
+    let bestBegin = 0;
+    let bestEnd = 0;
+    for (let l = 0; l < k; l++) {
+      const list = layers[l]!;
+      const h = heads[l]!;
+      if (h >= list.length) continue;
+      const a = list[h];
+      const begin = position(a, 'begin');
+      const end = position(a, 'end');
+      if (best < 0 || begin < bestBegin || (begin === bestBegin && end < bestEnd)) {
+        best = l;
+        bestBegin = begin;
+        bestEnd = end;
+      }
+    }
+    if (best < 0) return uidOf;
+    const a = layers[best]![heads[best]!];
+    heads[best]!++;
+    // Only span annotations get uids and context flags; span-less records (spellCorrectedText) are data.
+    if (isSpan(a) && !uidOf.has(a)) uidOf.set(a, uids.next());
+  }
+}
+
+function writeValue(w: Writer, v: unknown, field: string, depth: number): JsonValue | undefined {
+  switch (typeof v) {
+    case 'string':
+      return w.encode(v);
+    case 'number':
+      return Number.isFinite(v) ? v : null;
+    case 'boolean':
+      return v;
+    case 'bigint':
+      return v.toString();
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (v === null) return null;
+  if (depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(v)) {
+    const out: JsonValue[] = [];
+    for (let i = 0; i < v.length; i++) {
+      const item = writeValue(w, v[i], field, depth + 1);
+      if (item !== undefined) out.push(item);
+    }
+    return out;
+  }
+  const record = v as Record<string, unknown>;
+  const uid = w.uidOf.get(record);
+  if (uid !== undefined) return field === 'uid' ? uid : { uid };
+  // A reference to an annotation that was removed from the Document.
+  if (REFERENCE_FIELDS.has(field) && typeof record.type === 'string' && typeof record.begin === 'number') return undefined;
+  return writeObject(w, record, depth + 1);
+}
+
+function writeObject(w: Writer, record: Record<string, unknown>, depth: number): JsonObject {
+  const out: JsonObject = {};
+  const keys = Object.keys(record);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.charCodeAt(0) === 0x5f) continue;
+    const value = writeValue(w, record[k], k, depth);
+    if (value !== undefined) out[k] = value;
+  }
+  return out;
+}
+
+function writeAnnotation(w: Writer, a: Annotation): JsonObject {
+  if (!isSpan(a)) return writeObject(w, a, 1);
+  const out: JsonObject = {};
+  const type = writeValue(w, a.type, 'type', 1);
+  if (type !== undefined) out.type = type;
+  out.uid = w.uidOf.get(a) as number;
+  out.begin = writeValue(w, a.begin, 'begin', 1) as JsonValue;
+  out.end = writeValue(w, a.end, 'end', 1) as JsonValue;
+  const coveredText = writeValue(w, a.coveredText, 'coveredText', 1);
+  if (coveredText !== undefined) out.coveredText = coveredText;
+  const keys = Object.keys(a);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.charCodeAt(0) === 0x5f || k === 'uid') continue;
+    if ((k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') && out[k] !== undefined) continue;
+    const value = writeValue(w, a[k], k, 1);
+    if (value !== undefined) out[k] = value;
+  }
+  if (w.negationRan && out.negated === undefined) out.negated = false;
+  if (w.hypotheticalRan && out.hypothetical === undefined) out.hypothetical = false;
+  return out;
+}
+
+export function serializeDocument(doc: Document, options: SerializeOptions, echo: ContainerEcho = {}): JsonObject {
   // Layers in output order, each sorted by (begin, end); stable for equal spans.
   const keys = [...(options.producedKeys ?? [])];
   for (const key of doc.layers.keys()) if (!keys.includes(key)) keys.push(key);
-  const layers = keys.map((key) => {
-    const list = [...(doc.layers.get(key) ?? [])];
-    list.sort((a, b) => position(a, 'begin') - position(b, 'begin') || position(a, 'end') - position(b, 'end'));
-    return { key, list };
-  });
+  const layers = keys.map((key) => sortedLayer(doc.layers.get(key) ?? []));
 
-  // Uids in document order over all layers.
-  const all = layers.flatMap(({ list }, layerIndex) => list.map((a, i) => ({ a, layerIndex, i })));
-  all.sort((x, y) => position(x.a, 'begin') - position(y.a, 'begin') || position(x.a, 'end') - position(y.a, 'end')
-    || x.layerIndex - y.layerIndex || x.i - y.i);
-  // Only span annotations get uids and context flags; span-less records (spellCorrectedText) are data.
-  const uidOf = new Map<Annotation, number>();
-  for (const { a } of all) if (isSpan(a) && !uidOf.has(a)) uidOf.set(a, uids.next());
-
-  const negationRan = options.ran?.has('negation') === true;
-  const hypotheticalRan = options.ran?.has('hypothetical') === true;
-
-  const value = (v: unknown, field: string, depth: number): JsonValue | undefined => {
-    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') return undefined;
-    if (typeof v === 'string') return encode(v);
-    if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-    if (typeof v === 'boolean' || v === null) return v;
-    if (typeof v === 'bigint') return v.toString();
-    if (depth > MAX_DEPTH) return undefined;
-    if (Array.isArray(v)) {
-      const out: JsonValue[] = [];
-      for (const item of v) {
-        const w = value(item, field, depth + 1);
-        if (w !== undefined) out.push(w);
-      }
-      return out;
-    }
-    if (isRecord(v)) {
-      const uid = uidOf.get(v as Annotation);
-      if (uid !== undefined) return field === 'uid' ? uid : { uid };
-      // A reference to an annotation that was removed from the Document.
-      if (REFERENCE_FIELDS.has(field) && typeof v.type === 'string' && typeof v.begin === 'number') return undefined;
-      return object(v, depth + 1);
-    }
-    return undefined;
-  };
-
-  const object = (record: Record<string, unknown>, depth: number): JsonObject => {
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(record)) {
-      if (k.startsWith('_')) continue;
-      const w = value(v, k, depth);
-      if (w !== undefined) out[k] = w;
-    }
-    return out;
-  };
-
-  const annotation = (a: Annotation): JsonObject => {
-    if (!isSpan(a)) return object(a, 1);
-    const out: JsonObject = {};
-    for (const k of LEADING_KEYS) {
-      if (k === 'uid') {
-        out.uid = uidOf.get(a) as number;
-        continue;
-      }
-      const w = value(a[k], k, 1);
-      if (w !== undefined) out[k] = w;
-    }
-    for (const [k, v] of Object.entries(a)) {
-      if (k.startsWith('_') || k === 'uid' || out[k] !== undefined) continue;
-      const w = value(v, k, 1);
-      if (w !== undefined) out[k] = w;
-    }
-    if (negationRan && out.negated === undefined) out.negated = false;
-    if (hypotheticalRan && out.hypothetical === undefined) out.hypothetical = false;
-    return out;
+  const w: Writer = {
+    encode: options.returnAnalyzedText ? identity : encodeHtml,
+    uidOf: assignUids(layers, options.uids ?? createUidCounter()),
+    negationRan: options.ran?.has('negation') === true,
+    hypotheticalRan: options.ran?.has('hypothetical') === true,
   };
 
   const data: JsonObject = {};
-  for (const { key, list } of layers) data[key] = list.map((a) => (isRecord(a) ? annotation(a) : (value(a, key, 1) ?? null)));
+  for (let l = 0; l < keys.length; l++) {
+    const list = layers[l]!;
+    const out: JsonValue[] = new Array<JsonValue>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const a = list[i];
+      out[i] = isRecord(a) ? writeAnnotation(w, a) : (writeValue(w, a, keys[l]!, 1) ?? null);
+    }
+    data[keys[l]!] = out;
+  }
 
   const container: JsonObject = {};
   if (echo.id !== undefined) container.id = echo.id;
   if (echo.type !== undefined) container.type = echo.type;
   if (options.returnAnalyzedText) container.text = doc.text;
   if (echo.metadata !== undefined) {
-    const m = value(echo.metadata, 'metadata', 1);
+    const m = writeValue(w, echo.metadata, 'metadata', 1);
     if (m !== undefined) container.metadata = m;
   }
   container.data = data;

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readBiolexica } from './builders/biolexica.js';
+import { CORPUS_LEXICON_FILES, joinUnknownIdsByName, readCorpusLexicon } from './builders/corpus-lexicon.js';
 import { readCvx } from './builders/cvx.js';
 import { readDoid } from './builders/doid.js';
 import { readDrugBank } from './builders/drugbank.js';
@@ -28,7 +29,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.3';
+export const DEFAULT_KB_VERSION = '1.4';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -59,7 +60,7 @@ export interface BuildResult {
 }
 
 /** Every builder of the default build, in merge-priority order (earlier records win capped unions). */
-export function defaultRecords(dir: string, progress: (message: string) => void): SourceRecord[] {
+export function defaultRecords(dir: string, progress: (message: string) => void, corporaDir?: string): SourceRecord[] {
   const records: SourceRecord[] = [];
   const step = (label: string, read: () => Iterable<SourceRecord>): void => {
     const started = Date.now();
@@ -79,6 +80,14 @@ export function defaultRecords(dir: string, progress: (message: string) => void)
   step('DrugBank', () => readDrugBank(join(dir, 'drugbank')));
   step('DrugCentral', () => readDrugCentral(join(dir, 'drugcentral')));
   step('CVX', () => readCvx(join(dir, 'cvx')));
+  // Last: the supervised lexicon of the corpora's training splits only adds names and MeSH ids.
+  if (corporaDir !== undefined) {
+    step('corpus training lexicon', () => {
+      const { records: learned, report } = readCorpusLexicon(corporaDir);
+      progress(`corpus training lexicon: ${JSON.stringify(report)}`);
+      return learned;
+    });
+  }
   return records;
 }
 
@@ -99,13 +108,18 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const spelling = parseSpellingTable(readSourceText(join(sources.dir, HPO_SPELLING_FILE)));
   for (const [uk, us] of parseSpellingTsv(readFileSync(SPELLING_SUPPLEMENT_PATH, 'utf8'))) if (!spelling.has(uk)) spelling.set(uk, us);
   const stopList = loadDefaultStopList();
-  const raw = defaultRecords(sources.dir, progress);
+  const raw = defaultRecords(sources.dir, progress, sources.collections?.corpora);
   const normalizer = createNormalizer(spelling);
   let records = raw;
   for (const bridge of NAME_BRIDGES) {
     const result = bridgeByName(records, { ...bridge, normalizer });
     records = result.records;
     progress(`linked by preferred name ${[...bridge.from].join('/')} → ${bridge.to.join('/')}: ${result.bridged}`);
+  }
+  if (sources.collections?.corpora !== undefined) {
+    const result = joinUnknownIdsByName(records, new Set(CORPUS_LEXICON_FILES.map((f) => f.source)), (t) => normalizer.termKey(t));
+    records = result.records;
+    progress(`corpus training lexicon ids joined to a concept of the same name: ${result.joined}`);
   }
   const kb = compileKnowledge(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList });
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);

@@ -201,7 +201,8 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         dropped.relatedDisorder = (dropped.relatedDisorder ?? 0) + 1;
         continue;
       }
-      if (truncation !== undefined && name.kind !== 'abbreviation') {
+      // Attested corpus mentions are names as written ("dyskinesia" for drug-induced dyskinesia): kept.
+      if (truncation !== undefined && name.kind !== 'abbreviation' && name.kind !== 'attested') {
         const pieces = normalizer.scan(name.text);
         if (pieces.length === 1 && truncation.has(pieces[0]!.key)) {
           dropped.labelWord = (dropped.labelWord ?? 0) + 1;
@@ -222,7 +223,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         if (list === undefined) target.set(r.key, [index]);
         else list.push(index);
       }
-      if (m.codeOnly || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'layperson')) continue;
+      if (m.codeOnly || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'attested' && name.kind !== 'layperson')) continue;
       for (const text of adjectiveVariants(name.text)) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop);
         if ('drop' in r || seen.has(r.key)) continue;

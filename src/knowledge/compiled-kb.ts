@@ -144,7 +144,10 @@ export class CompiledKb implements CompiledKnowledgeBase {
     const { conceptStart, conceptIds } = this.data;
     const s = conceptStart[node]!;
     const e = conceptStart[node + 1]!;
-    return s === e ? EMPTY : Array.from(conceptIds.subarray(s, e));
+    if (s === e) return EMPTY;
+    const out = new Array<number>(e - s);
+    for (let i = s; i < e; i++) out[i - s] = conceptIds[i]!;
+    return out;
   }
 
   /** Number of concepts at a node without allocating. */

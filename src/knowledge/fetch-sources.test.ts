@@ -52,6 +52,51 @@ describe('obtainSources', () => {
     }
   });
 
+  test('files of the corpora collection are read from their own mirror (or <cache>/corpora when downloaded)', async () => {
+    const corpusText = Buffer.from('1|t|T\n1|a|A\n');
+    const withCorpus: SourcesManifest = {
+      ...manifest,
+      files: [manifest.files[0]!, { path: 'ncbi/train.txt', source: 'ncbi', collection: 'corpora', repository: 'o/c', commit: 'c3', upstreamPath: 'train.txt', licence: 'PD', attribution: 'z', sha256: sha(corpusText), bytes: corpusText.length }],
+    };
+    const root = await mkdtemp(join(tmpdir(), 'mirrors-'));
+    const savedEnv = process.env.KB_CORPORA_MIRROR;
+    delete process.env.KB_CORPORA_MIRROR; // the default (beside the vocabulary mirror) is under test
+    const vocab = join(root, 'vocab');
+    const corpora = join(root, 'eval');
+    try {
+      await mkdir(join(vocab, 'doid'), { recursive: true });
+      await writeFile(join(vocab, 'doid/HumanDO.tsv'), plain);
+      // No corpora mirror beside the vocabulary mirror: reported like a missing file.
+      await assert.rejects(obtainSources({ mirror: vocab, manifest: withCorpus }), (e: unknown) => isDomainError(e) && e.description.includes('no mirror of the corpora collection'));
+      await mkdir(join(corpora, 'ncbi'), { recursive: true });
+      await writeFile(join(corpora, 'ncbi/train.txt'), corpusText);
+      // The default corpora mirror is the `eval` directory beside the vocabulary mirror.
+      assert.deepEqual(await obtainSources({ mirror: vocab, manifest: withCorpus }), { dir: vocab, collections: { corpora }, verified: 2, downloaded: 0 });
+      assert.deepEqual(await obtainSources({ mirror: vocab, corporaMirror: corpora, manifest: withCorpus }), { dir: vocab, collections: { corpora }, verified: 2, downloaded: 0 });
+      await writeFile(join(corpora, 'ncbi/train.txt'), 'changed');
+      await assert.rejects(obtainSources({ mirror: vocab, manifest: withCorpus }), (e: unknown) => isDomainError(e) && e.description.includes('ncbi/train.txt: sha256 mismatch'));
+
+      const served = new Map([['/o/r/c1/DOreports/HumanDO.tsv', plain], ['/o/c/c3/train.txt', corpusText]]);
+      const server = createServer((req, res) => {
+        const body = served.get(req.url ?? '');
+        if (body === undefined) return void res.writeHead(404).end();
+        res.writeHead(200).end(body);
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const cacheDir = join(root, 'cache');
+        const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        assert.deepEqual(await obtainSources({ cacheDir, manifest: withCorpus, baseUrl }), { dir: cacheDir, collections: { corpora: join(cacheDir, 'corpora') }, verified: 2, downloaded: 2 });
+        assert.deepEqual(await readFile(join(cacheDir, 'corpora/ncbi/train.txt')), corpusText);
+      } finally {
+        server.close();
+      }
+    } finally {
+      if (savedEnv !== undefined) process.env.KB_CORPORA_MIRROR = savedEnv;
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   test('downloads over HTTP at the pinned commit, verifies upstream checksums and gzips locally', async () => {
     const served = new Map([['/o/r/c1/DOreports/HumanDO.tsv', plain], ['/o/m/c2/src/m.sssom.tsv', upstreamGz]]);
     let corrupt = false;

@@ -30,7 +30,15 @@ export interface ManifestFile {
   readonly gzippedLocally?: boolean;
   readonly rawSha256?: string;
   readonly rawBytes?: number;
+  /**
+   * The mirror collection holding the file: absent for the vocabulary mirror (KB_MIRROR, ../shared/vocab);
+   * `corpora` for annotated corpora (KB_CORPORA_MIRROR, else the `eval` directory beside the vocabulary
+   * mirror: ../shared/eval). Downloads of a collection go to `<cacheDir>/<collection>/<path>`.
+   */
+  readonly collection?: SourceCollection;
 }
+
+export type SourceCollection = 'corpora';
 
 export interface SourcesManifest {
   readonly kind: 'knowledge-sources-manifest';
@@ -48,6 +56,14 @@ export function loadManifest(path = MANIFEST_PATH): SourcesManifest {
 export function defaultMirrorDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.KB_MIRROR !== undefined && env.KB_MIRROR !== '') return resolve(env.KB_MIRROR);
   const sibling = resolve(REPOSITORY_ROOT, '..', 'shared', 'vocab');
+  return existsSync(sibling) ? sibling : undefined;
+}
+
+/** KB_CORPORA_MIRROR when set, else the `eval` directory beside the vocabulary mirror when it exists. */
+export function defaultCorporaMirrorDir(vocabMirror: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.KB_CORPORA_MIRROR !== undefined && env.KB_CORPORA_MIRROR !== '') return resolve(env.KB_CORPORA_MIRROR);
+  if (vocabMirror === undefined) return undefined;
+  const sibling = resolve(vocabMirror, '..', 'eval');
   return existsSync(sibling) ? sibling : undefined;
 }
 
@@ -71,6 +87,8 @@ export function verifyBytes(file: ManifestFile, bytes: Buffer): boolean {
 export interface ObtainOptions {
   /** Offline mirror to read and verify. */
   readonly mirror?: string;
+  /** Offline mirror of the `corpora` collection (default: defaultCorporaMirrorDir(mirror)). */
+  readonly corporaMirror?: string;
   /** Cache directory for downloads (used when no mirror is given). */
   readonly cacheDir?: string;
   readonly manifest?: SourcesManifest;
@@ -82,6 +100,8 @@ export interface ObtainOptions {
 export interface ObtainResult {
   /** Directory the builders read from. */
   readonly dir: string;
+  /** Directory of each other collection the manifest names (only present when it names one). */
+  readonly collections?: Readonly<Partial<Record<SourceCollection, string>>>;
   readonly verified: number;
   readonly downloaded: number;
 }
@@ -89,24 +109,33 @@ export interface ObtainResult {
 /** Verifies (mirror) or downloads and verifies (cache) every manifest file; throws when one is missing or corrupt. */
 export async function obtainSources(options: ObtainOptions): Promise<ObtainResult> {
   const manifest = options.manifest ?? loadManifest();
+  const named = [...new Set(manifest.files.flatMap((f) => (f.collection === undefined ? [] : [f.collection])))];
   if (options.mirror !== undefined) {
     const problems: string[] = [];
+    const collections: Partial<Record<SourceCollection, string>> = {};
+    for (const c of named) {
+      const dir = c === 'corpora' ? options.corporaMirror ?? defaultCorporaMirrorDir(options.mirror) : undefined;
+      if (dir === undefined) problems.push(`no mirror of the ${c} collection (set KB_CORPORA_MIRROR)`);
+      else collections[c] = dir;
+    }
     for (const file of manifest.files) {
-      const path = join(options.mirror, file.path);
+      const root = file.collection === undefined ? options.mirror : collections[file.collection];
+      if (root === undefined) continue;
+      const path = join(root, file.path);
       if (!existsSync(path)) problems.push(`${file.path}: missing`);
       else if (!verifyBytes(file, await readFile(path))) problems.push(`${file.path}: sha256 mismatch`);
     }
     if (problems.length > 0) {
       throw new DomainError('KNOWLEDGE_BASE_UNAVAILABLE', `Mirror ${options.mirror} does not match the source manifest: ${problems.slice(0, 10).join('; ')}${problems.length > 10 ? ` (+${problems.length - 10} more)` : ''}`);
     }
-    options.onProgress?.(`verified ${manifest.files.length} source files in ${options.mirror}`);
-    return { dir: options.mirror, verified: manifest.files.length, downloaded: 0 };
+    options.onProgress?.(`verified ${manifest.files.length} source files in ${[options.mirror, ...Object.values(collections)].join(', ')}`);
+    return { dir: options.mirror, ...(named.length > 0 ? { collections } : {}), verified: manifest.files.length, downloaded: 0 };
   }
   if (options.cacheDir === undefined) throw new DomainError('KNOWLEDGE_BASE_UNAVAILABLE', 'Neither a source mirror (KB_MIRROR) nor a download cache directory was given.');
   const baseUrl = options.baseUrl ?? 'https://raw.githubusercontent.com';
   let downloaded = 0;
   for (const file of manifest.files) {
-    const path = join(options.cacheDir, file.path);
+    const path = join(options.cacheDir, ...(file.collection === undefined ? [] : [file.collection]), file.path);
     if (existsSync(path) && verifyBytes(file, await readFile(path))) continue;
     const url = `${baseUrl}/${file.repository}/${file.commit}/${file.upstreamPath.split('/').map(encodeURIComponent).join('/')}`;
     options.onProgress?.(`downloading ${url}`);
@@ -126,5 +155,7 @@ export async function obtainSources(options: ObtainOptions): Promise<ObtainResul
     await rename(`${path}.part`, path);
     downloaded++;
   }
-  return { dir: options.cacheDir, verified: manifest.files.length, downloaded };
+  const cacheDir = options.cacheDir;
+  const collections = Object.fromEntries(named.map((c) => [c, join(cacheDir, c)]));
+  return { dir: cacheDir, ...(named.length > 0 ? { collections } : {}), verified: manifest.files.length, downloaded };
 }

@@ -36,6 +36,15 @@ describe('createMatcher', () => {
     assert.deepEqual(found(kb, 'She has a cold. Common cold.'), [['Common cold', ['C0009443']]]);
   });
 
+  test('an acronym-only match comes after the longer matches that start with it', () => {
+    const k = compileTestKbWith([
+      { source: 'DOID', ids: ['DOID:1'], preferredName: 'MP', names: [] },
+      { source: 'DOID', ids: ['DOID:2'], preferredName: 'MP joint', names: [] },
+    ]);
+    assert.deepEqual(found(k, 'the MP joint hurts', false), [['MP joint', ['DOID:2']], ['MP', ['DOID:1']]]);
+    assert.deepEqual(found(k, 'the MP joint hurts'), [['MP joint', ['DOID:2']]]);
+  });
+
   test('stop-list scopes: "acronym" drops only the capitals, mixed-case acronyms stay case-sensitive', () => {
     // capitals in text still match the plain name (ARM, ARMS → the limb); the ARM acronym itself is stopped
     assert.deepEqual(found(kb, 'left arm; ARM; aRMS; ARMS; arms'), [

@@ -4,7 +4,7 @@
 // Text is cut with the knowledge base's own normaliser, so names and text always share one key scheme.
 import type { Token } from '../engine/document.js';
 import type { CompiledKnowledgeBase } from './kb.js';
-import type { Normalizer, Piece } from './normalize.js';
+import { ACRONYM_MARK, isAcronymSurface, scanPieces, type Normalizer, type Piece } from './normalize.js';
 
 export interface TermMatch {
   /** UTF-16 offsets into the text (end exclusive). */
@@ -43,43 +43,94 @@ interface RawMatch {
   acronymNode: number;
 }
 
+/** The pieces of a text as the trie walk reads them, in parallel arrays. */
+interface PieceRows {
+  readonly begins: number[];
+  readonly ends: number[];
+  readonly tokenIds: number[];
+  /** Acronym node of the piece (-1 when none, or in an all-caps heading line). */
+  readonly acronymNodes: number[];
+  readonly breaks: boolean[];
+}
+
 export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions = {}): ConceptMatcher {
   const longestSpan = options.longestSpan ?? true;
   const root = kb.rootNode;
   const hasConcepts = (node: number): boolean => kb.nodeConceptCount(node) > 0;
+  const acronymNodeOf = (acronymKey: string): number => {
+    const t = kb.tokenId(acronymKey);
+    const node = t < 0 ? -1 : kb.childNode(root, t);
+    return node >= 0 && hasConcepts(node) ? node : -1;
+  };
+  const surfaces = new SurfaceTable();
+
+  /** The pieces of the text itself (no replacements): offsets from the normaliser's scan, ids memoised by surface. */
+  const textRows = (text: string): PieceRows => {
+    const rows: PieceRows = { begins: [], ends: [], tokenIds: [], acronymNodes: [], breaks: [] };
+    const headings = new HeadingLines(text);
+    scanPieces(text, (begin, end, breakBefore) => {
+      let entry = surfaces.find(text, begin, end);
+      if (entry < 0) {
+        const surface = text.slice(begin, end);
+        const tokenId = kb.tokenId(kb.normalizer.pieceKey(surface));
+        entry = surfaces.add(surface, tokenId, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
+      }
+      const acronymNode = surfaces.acronymNodes[entry]!;
+      rows.begins.push(begin);
+      rows.ends.push(end);
+      rows.tokenIds.push(surfaces.tokenIds[entry]!);
+      rows.acronymNodes.push(acronymNode >= 0 && !headings.has(begin) ? acronymNode : -1);
+      rows.breaks.push(breakBefore);
+    });
+    return rows;
+  };
+
+  /** Pieces with keys (the replacement path): ids looked up per key. */
+  const pieceRows = (text: string, pieces: readonly Piece[]): PieceRows => {
+    const rows: PieceRows = { begins: [], ends: [], tokenIds: [], acronymNodes: [], breaks: [] };
+    const headings = new HeadingLines(text);
+    for (const p of pieces) {
+      rows.begins.push(p.begin);
+      rows.ends.push(p.end);
+      rows.tokenIds.push(kb.tokenId(p.key));
+      rows.acronymNodes.push(p.acronymKey !== undefined && !headings.has(p.begin) ? acronymNodeOf(p.acronymKey) : -1);
+      rows.breaks.push(p.breakBefore);
+    }
+    return rows;
+  };
+
   return {
     match(text, tokens, replacements) {
-      const pieces = replacements === undefined || replacements.length === 0 ? kb.normalizer.scan(text) : replacePieces(kb.normalizer, text, replacements);
-      const n = pieces.length;
-      const ids = new Int32Array(n);
-      for (let i = 0; i < n; i++) ids[i] = kb.tokenId(pieces[i]!.key);
+      const replaced = replacements !== undefined && replacements.length > 0;
+      const rows = replaced ? pieceRows(text, replacePieces(kb.normalizer, text, replacements)) : textRows(text);
+      const { begins, ends, tokenIds, acronymNodes, breaks } = rows;
+      const n = begins.length;
       const raw: RawMatch[] = [];
       for (let i = 0; i < n; i++) {
-        const first = pieces[i]!;
-        let acronymNode = -1;
-        if (first.acronymKey !== undefined && !inHeadingLine(text, first.begin)) {
-          const t = kb.tokenId(first.acronymKey);
-          const node = t < 0 ? -1 : kb.childNode(root, t);
-          if (node >= 0 && hasConcepts(node)) acronymNode = node;
-        }
+        const groupStart = raw.length;
+        const firstBegin = begins[i]!;
+        let acronymNode = acronymNodes[i]!;
         let node = root;
         for (let j = i; j < n; j++) {
-          if (j > i && pieces[j]!.breakBefore) break;
-          const t = ids[j]!;
+          if (j > i && breaks[j]) break;
+          const t = tokenIds[j]!;
           if (t < 0) break;
           node = kb.childNode(node, t);
           if (node < 0) break;
           if (!hasConcepts(node)) continue;
           if (j === i && acronymNode >= 0) {
-            raw.push({ begin: first.begin, end: first.end, node, acronymNode });
+            raw.push({ begin: firstBegin, end: ends[i]!, node, acronymNode });
             acronymNode = -1;
           } else {
-            raw.push({ begin: first.begin, end: pieces[j]!.end, node, acronymNode: -1 });
+            raw.push({ begin: firstBegin, end: ends[j]!, node, acronymNode: -1 });
           }
         }
-        if (acronymNode >= 0) raw.push({ begin: first.begin, end: first.end, node: acronymNode, acronymNode: -1 });
+        // Without replacements pieces never overlap: each start piece's matches (ends ascending) reversed,
+        // then its acronym-only match (the shortest), leave `raw` sorted by begin, longer first: no sort.
+        if (!replaced) reverseFrom(raw, groupStart);
+        if (acronymNode >= 0) raw.push({ begin: firstBegin, end: ends[i]!, node: acronymNode, acronymNode: -1 });
       }
-      raw.sort((a, b) => a.begin - b.begin || b.end - a.end);
+      if (replaced) raw.sort((a, b) => a.begin - b.begin || b.end - a.end);
       const out: TermMatch[] = [];
       let maxEnd = -1;
       for (const m of raw) {
@@ -94,6 +145,96 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
       return out;
     },
   };
+}
+
+/** Surfaces remembered per matcher; the table is emptied when full (notes reuse a small vocabulary). */
+const SURFACE_CACHE_LIMIT = 100_000;
+
+/**
+ * Surface → (token id, acronym node) memo, looked up by text offsets: an open-addressing table keyed by
+ * a hash of the characters, so a piece is found without cutting it out of the text.
+ */
+class SurfaceTable {
+  readonly tokenIds: number[] = [];
+  readonly acronymNodes: number[] = [];
+  private surfaces: string[] = [];
+  private hashes: number[] = [];
+  /** Entry index + 1 per slot (0: empty); the length is a power of two. */
+  private slots = new Int32Array(1024);
+
+  /** The entry of text[begin, end), or -1. */
+  find(text: string, begin: number, end: number): number {
+    const hash = hashRange(text, begin, end);
+    const mask = this.slots.length - 1;
+    const length = end - begin;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const e = this.slots[slot]! - 1;
+      if (e < 0) return -1;
+      if (this.hashes[e] !== hash) continue;
+      const surface = this.surfaces[e]!;
+      if (surface.length !== length) continue;
+      let k = 0;
+      while (k < length && surface.charCodeAt(k) === text.charCodeAt(begin + k)) k++;
+      if (k === length) return e;
+    }
+  }
+
+  add(surface: string, tokenId: number, acronymNode: number): number {
+    if (this.surfaces.length >= SURFACE_CACHE_LIMIT) this.clear();
+    const e = this.surfaces.length;
+    this.surfaces.push(surface);
+    this.hashes.push(hashRange(surface, 0, surface.length));
+    this.tokenIds.push(tokenId);
+    this.acronymNodes.push(acronymNode);
+    if (2 * this.surfaces.length > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(e);
+    return e;
+  }
+
+  private place(e: number): void {
+    const mask = this.slots.length - 1;
+    let slot = this.hashes[e]! & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = e + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let e = 0; e < this.surfaces.length; e++) this.place(e);
+  }
+
+  private clear(): void {
+    this.surfaces = [];
+    this.hashes = [];
+    this.tokenIds.length = 0;
+    this.acronymNodes.length = 0;
+    this.slots = new Int32Array(1024);
+  }
+}
+
+/** FNV-1a over UTF-16 units. */
+function hashRange(text: string, begin: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** inHeadingLine answered once per line of one text (pieces are visited in text order). */
+class HeadingLines {
+  private lineStart = 0;
+  private lineEnd = -1;
+  private heading = false;
+
+  constructor(private readonly text: string) {}
+
+  has(offset: number): boolean {
+    if (offset > this.lineEnd || offset < this.lineStart) {
+      this.lineStart = lineStartOf(this.text, offset);
+      this.lineEnd = lineEndOf(this.text, offset);
+      this.heading = isHeadingLine(this.text, this.lineStart, this.lineEnd);
+    }
+    return this.heading;
+  }
 }
 
 /**
@@ -120,6 +261,15 @@ function replacePieces(normalizer: Normalizer, text: string, replacements: reado
   return out;
 }
 
+/** Reverses list[from..] in place. */
+function reverseFrom<T>(list: T[], from: number): void {
+  for (let a = from, b = list.length - 1; a < b; a++, b--) {
+    const x = list[a]!;
+    list[a] = list[b]!;
+    list[b] = x;
+  }
+}
+
 /** Index of the last token whose begin is <= offset (0 when none). */
 function tokenAt(tokens: readonly Token[], offset: number): number {
   let lo = 0;
@@ -144,10 +294,22 @@ function union(a: readonly number[], b: readonly number[]): number[] {
  * letter and at least one run of six or more capitals. Acronym keys are not tried there.
  */
 export function inHeadingLine(text: string, offset: number): boolean {
+  return isHeadingLine(text, lineStartOf(text, offset), lineEndOf(text, offset));
+}
+
+function lineStartOf(text: string, offset: number): number {
   let start = offset;
   while (start > 0 && text.charCodeAt(start - 1) !== 10) start--;
+  return start;
+}
+
+function lineEndOf(text: string, offset: number): number {
   let end = offset;
   while (end < text.length && text.charCodeAt(end) !== 10) end++;
+  return end;
+}
+
+function isHeadingLine(text: string, start: number, end: number): boolean {
   let run = 0;
   let longRun = false;
   for (let i = start; i < end; i++) {

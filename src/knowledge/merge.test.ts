@@ -72,4 +72,11 @@ describe('mergeRecords', () => {
     const r2: SourceRecord = { source: 'MONDO', ids: ['MONDO:7', 'DOID:7'], preferredName: 'cancer', names: [], semanticTypes: ['dsyn'] };
     assert.deepEqual(byCui([r2, r1]).concepts[0]!.semanticTypes, ['neop']);
   });
+
+  test('fallback semantic types (corpus lexicon) apply only to concepts no other record types', () => {
+    const symptom: SourceRecord = { source: 'SYMP', ids: ['SYMP:1', 'MESH:D006261'], preferredName: 'headache', names: [], semanticTypes: ['sosy'] };
+    const learned = (id: string): SourceRecord => ({ source: 'BC5CDR_TRAIN', ids: [id], names: [{ text: 'headaches', kind: 'attested' }], semanticTypes: ['dsyn'], semanticTypesFallback: true });
+    assert.deepEqual(byCui([symptom, learned('MESH:D006261')]).concepts[0]!.semanticTypes, ['sosy']);
+    assert.deepEqual(byCui([learned('MESH:D000001')]).concepts[0]!.semanticTypes, ['dsyn']);
+  });
 });

@@ -54,7 +54,7 @@ const VOCAB_OF_PREFIX: Readonly<Record<string, string>> = {
   ICD10CM: 'ICD10CM', ICD9CM: 'ICD9CM', SNOMEDCT: 'SNOMEDCT_US', MESH: 'MSH', NCIT: 'NCI', RXNORM: 'RXNORM', OMIM: 'OMIM', ORPHANET: 'ORPHANET',
 };
 
-const NAME_KIND_RANK: Readonly<Record<NameKind, number>> = { preferred: 0, exact: 1, abbreviation: 2, brand: 3, layperson: 4, related: 5 };
+const NAME_KIND_RANK: Readonly<Record<NameKind, number>> = { preferred: 0, attested: 1, exact: 2, abbreviation: 3, brand: 4, layperson: 5, related: 6 };
 
 export function prefixOf(id: string): string {
   const colon = id.indexOf(':');
@@ -237,7 +237,8 @@ function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
     ?? records.flatMap((r) => r.names).find((n) => n.text.trim() !== '')?.text ?? cui).trim();
 
   const types: string[] = [];
-  for (const r of records) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
+  for (const r of records) if (r.semanticTypesFallback !== true) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
+  if (types.length === 0) for (const r of records) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
   if (types.includes('neop')) {
     types.splice(types.indexOf('neop'), 1);
     types.unshift('neop');

@@ -77,29 +77,37 @@ const BREAK = 2;
 const nonAsciiClass = new Map<number, number>();
 const letterLike = /[\p{L}\p{N}\p{M}]/u;
 
+/** classOf of the ASCII characters, read by the scanning loop without a call. */
+const ASCII_CLASS: Uint8Array = Uint8Array.from({ length: 128 }, (_, code) => asciiClassOf(code));
+
 function classOf(code: number): number {
-  if (code < 128) {
-    if ((code >= Ch.LowerA && code <= Ch.LowerZ) || (code >= Ch.UpperA && code <= Ch.UpperZ) || (code >= Ch.Digit0 && code <= Ch.Digit9)) return WORD;
-    switch (code) {
-      case Ch.Period:
-      case Ch.Comma:
-      case Ch.Semicolon:
-      case Ch.Colon:
-      case Ch.Exclamation:
-      case Ch.Question:
-      case Ch.OpenParen:
-      case Ch.CloseParen:
-      case Ch.OpenBracket:
-      case Ch.CloseBracket:
-      case Ch.OpenBrace:
-      case Ch.CloseBrace:
-      case Ch.Bar:
-      case Ch.Quote:
-        return BREAK;
-      default:
-        return 0;
-    }
+  return code < 128 ? ASCII_CLASS[code]! : nonAsciiClassOf(code);
+}
+
+function asciiClassOf(code: number): number {
+  if ((code >= Ch.LowerA && code <= Ch.LowerZ) || (code >= Ch.UpperA && code <= Ch.UpperZ) || (code >= Ch.Digit0 && code <= Ch.Digit9)) return WORD;
+  switch (code) {
+    case Ch.Period:
+    case Ch.Comma:
+    case Ch.Semicolon:
+    case Ch.Colon:
+    case Ch.Exclamation:
+    case Ch.Question:
+    case Ch.OpenParen:
+    case Ch.CloseParen:
+    case Ch.OpenBracket:
+    case Ch.CloseBracket:
+    case Ch.OpenBrace:
+    case Ch.CloseBrace:
+    case Ch.Bar:
+    case Ch.Quote:
+      return BREAK;
+    default:
+      return 0;
   }
+}
+
+function nonAsciiClassOf(code: number): number {
   if (code === Ch.Bullet) return BREAK;
   // Surrogate halves (emoji, rare CJK) are separators; BMP letters, digits and marks are word characters.
   if (code >= 0xd800 && code <= 0xdfff) return 0;
@@ -166,9 +174,14 @@ function keyOfSurface(surface: string, spelling: SpellingTable): string {
   return spelling.get(w) ?? w; // tumours → tumour → tumor
 }
 
-/** Cuts text into pieces; see the file comment for the rules. `keyOf` maps a piece surface to its key. */
-function scanText(text: string, keyOf: (surface: string) => string): Piece[] {
-  const pieces: Piece[] = [];
+/** Receives each piece of a scan: its UTF-16 offsets (possessive "'s" excluded) and whether a hard break precedes it. */
+export type PieceVisitor = (begin: number, end: number, breakBefore: boolean) => void;
+
+/**
+ * Cuts text into pieces (see the file comment for the rules) and reports each to `visit`, in text order.
+ * The one scanning loop: `scan` builds Pieces from it, the matcher reads offsets without building them.
+ */
+export function scanPieces(text: string, visit: PieceVisitor): void {
   const n = text.length;
   let pendingBreak = false;
   let newlines = 0;
@@ -197,17 +210,25 @@ function scanText(text: string, keyOf: (surface: string) => string): Piece[] {
         if ((s === Ch.LowerS || s === Ch.UpperS) && (i + 2 >= n || classOf(text.charCodeAt(i + 2)) !== WORD)) i += 2;
       }
     }
+    visit(begin, end, pendingBreak);
+    pendingBreak = false;
+    newlines = 0;
+  }
+}
+
+/** Cuts text into pieces; `keyOf` maps a piece surface to its key. */
+function scanText(text: string, keyOf: (surface: string) => string): Piece[] {
+  const pieces: Piece[] = [];
+  scanPieces(text, (begin, end, breakBefore) => {
     const surface = text.slice(begin, end);
     pieces.push({
       begin,
       end,
       key: keyOf(surface),
       acronymKey: isAcronymSurface(surface) ? ACRONYM_MARK + surface : undefined,
-      breakBefore: pendingBreak,
+      breakBefore,
     });
-    pendingBreak = false;
-    newlines = 0;
-  }
+  });
   return pieces;
 }
 

@@ -108,3 +108,22 @@ test('normalisation ids: MeSH from codes and xrefs; OMIM only for concepts witho
   assert.deepEqual(normalisationIds(kb, 'MONDO:0009176'), ['OMIM:226980']);
   assert.deepEqual(normalisationIds(kb, 'SYMP:0000099'), []);
 });
+
+test('normalised concepts: the longest match carrying an id; attested training-lexicon names win at one span', async () => {
+  const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+  const { normalisedConcepts } = await import('../../eval/concepts-eval.js');
+  const kb = compileKnowledge([
+    { source: 'DOID', ids: ['DOID:1612', 'MESH:D001943'], preferredName: 'breast cancer', names: [] },
+    { source: 'DOID', ids: ['DOID:162', 'MESH:D009369'], preferredName: 'cancer', names: [] },
+    { source: 'SYMP', ids: ['SYMP:0000130'], preferredName: 'severe headache', names: [] },
+    { source: 'HPO', ids: ['HP:0002315'], preferredName: 'Headache', names: [] },
+    { source: 'BC5CDR_TRAIN', ids: ['MESH:D006261'], names: [{ text: 'headache', kind: 'attested' }], semanticTypes: ['dsyn'] },
+  ], { name: 't', version: '1', sourceVersion: '1' });
+  const cuiOf = (id: string): string => kb.concept(kb.conceptsById(id)[0]!).cui;
+  const m = (id: string, begin: number, end: number): { cui: string; begin: number; end: number } => ({ cui: cuiOf(id), begin, end });
+  // "breast cancer" [0,13) holds "cancer" [7,13): the nested match gives way to the longer one with an id.
+  assert.deepEqual(normalisedConcepts(kb, [m('DOID:1612', 0, 13), m('DOID:162', 7, 13)]), [m('DOID:1612', 0, 13)]);
+  // "severe headache" [0,15) has no id: the nested "headache" [7,15) still normalises; of its two concepts,
+  // the one whose name the training lexicon attests wins.
+  assert.deepEqual(normalisedConcepts(kb, [m('SYMP:0000130', 0, 15), m('HP:0002315', 7, 15), m('MESH:D006261', 7, 15)]), [m('SYMP:0000130', 0, 15), m('MESH:D006261', 7, 15)]);
+});

@@ -99,6 +99,13 @@ function backwardLimit(tokens: readonly Token[], from: number, to: number, rule:
 const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);
 
+/** One of OPENERS or CLOSERS, without hashing the token text. */
+function isBracket(lower: string): boolean {
+  if (lower.length !== 1) return false;
+  const c = lower.charCodeAt(0);
+  return c === 0x28 || c === 0x29 || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d;
+}
+
 /** A scope never leaves the bracketed aside its trigger stands in: first unmatched closer going forward. */
 function bracketEndForward(tokens: readonly Token[], from: number, to: number): number {
   let depth = 0;
@@ -145,10 +152,7 @@ function scopesOfSentence(
 ): void {
   const { tokens } = doc;
   let hasBrackets = false;
-  for (let i = sentence.tokenStart; i < sentence.tokenEnd && !hasBrackets; i++) {
-    const lower = (tokens[i] as Token).lower;
-    hasBrackets = OPENERS.has(lower) || CLOSERS.has(lower);
-  }
+  for (let i = sentence.tokenStart; i < sentence.tokenEnd && !hasBrackets; i++) hasBrackets = isBracket((tokens[i] as Token).lower);
   matches.forEach((match, m) => {
     for (const rule of match.rules) {
       if (!MODIFIER_DIRECTIONS.has(rule.direction) || !categories.has(rule.category)) continue;
@@ -203,9 +207,25 @@ function scopesOfSentence(
   });
 }
 
-/** Every trigger match of every sentence, in text order. */
-export function findTriggers(doc: Document, compiled: CompiledContext): TriggerMatch[][] {
-  return doc.sentences.map((s) => matchTriggers(doc.tokens, s.tokenStart, s.tokenEnd, compiled.trie));
+/**
+ * Trigger matches per Document and trie: they depend only on the Document's tokens and sentences (fixed
+ * when it is created) and the trie, so the annotators of one flow that share a rule set share them.
+ */
+const triggersByDocument = new WeakMap<Document, Map<TriggerTrie, readonly TriggerMatch[][]>>();
+
+/** Every trigger match of every sentence, in text order (computed once per Document and rule set; do not modify). */
+export function findTriggers(doc: Document, compiled: CompiledContext): readonly TriggerMatch[][] {
+  let byTrie = triggersByDocument.get(doc);
+  if (byTrie === undefined) {
+    byTrie = new Map();
+    triggersByDocument.set(doc, byTrie);
+  }
+  let triggers = byTrie.get(compiled.trie);
+  if (triggers === undefined) {
+    triggers = doc.sentences.map((s) => matchTriggers(doc.tokens, s.tokenStart, s.tokenEnd, compiled.trie));
+    byTrie.set(compiled.trie, triggers);
+  }
+  return triggers;
 }
 
 /** The scopes of every modifier trigger of the given categories, sentence by sentence. */

@@ -27,20 +27,36 @@ export function parseContextLexicon(value: unknown, file: string): ContextLexico
   return lexicon;
 }
 
+/**
+ * The built-in rule sets compiled once per process, keyed by `ruleSetKey` (they are immutable resources).
+ * Every annotator that asks for the same rule sets gets the same CompiledContext, so the trigger matches
+ * of a Document are found once and shared (findTriggers in context-engine.ts).
+ */
+const compiledBuiltIns = new Map<string, CompiledContext>();
+
+function compileBuiltIn(names: readonly ContextRuleSetName[]): CompiledContext {
+  const unique = CONTEXT_RULE_SET_NAMES.filter((n) => names.includes(n));
+  const key = ruleSetKey(unique);
+  let compiled = compiledBuiltIns.get(key);
+  if (compiled === undefined) {
+    compiled = compileContext(unique.map((n) => parseContextLexicon(RULE_SET_FILES[n].body, RULE_SET_FILES[n].file)), tokenize);
+    compiledBuiltIns.set(key, compiled);
+  }
+  return compiled;
+}
+
 /** Parses and compiles built-in rule sets (default: the general English lexicon) with the engine tokenizer. */
 export function compileDefaultContext(names: readonly ContextRuleSetName[] = ['default']): CompiledContext {
-  const unique = CONTEXT_RULE_SET_NAMES.filter((n) => names.includes(n));
-  return compileContext(unique.map((n) => parseContextLexicon(RULE_SET_FILES[n].body, RULE_SET_FILES[n].file)), tokenize);
+  return compileBuiltIn(names);
 }
 
 /** Every combination of built-in rule sets, compiled once (annotator init), keyed by `ruleSetKey`. */
 export function compileContextRuleSets(): ReadonlyMap<string, CompiledContext> {
-  const lexicons = new Map(CONTEXT_RULE_SET_NAMES.map((n) => [n, parseContextLexicon(RULE_SET_FILES[n].body, RULE_SET_FILES[n].file)]));
   const out = new Map<string, CompiledContext>();
   const count = CONTEXT_RULE_SET_NAMES.length;
   for (let mask = 1; mask < 1 << count; mask++) {
     const names = CONTEXT_RULE_SET_NAMES.filter((_, i) => (mask & (1 << i)) !== 0);
-    out.set(ruleSetKey(names), compileContext(names.map((n) => lexicons.get(n) as ContextLexicon), tokenize));
+    out.set(ruleSetKey(names), compileBuiltIn(names));
   }
   return out;
 }

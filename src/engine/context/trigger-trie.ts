@@ -15,6 +15,11 @@ interface TrieNode {
 
 export interface TriggerTrie {
   readonly root: TrieNode;
+  /**
+   * A filter over the root's words by first two characters and length (rootFilterIndex / rootFilterBit):
+   * a token whose bit is clear starts no trigger, so most tokens are rejected without hashing their text.
+   */
+  readonly rootFilter: Int32Array;
   /** Longest sequence, in tokens. */
   readonly maxLength: number;
   readonly sequenceCount: number;
@@ -95,7 +100,19 @@ export function compileTriggerTrie(rules: readonly ContextRule[], tokenize: Toke
       sequenceCount += 1;
     }
   }
-  return { root, maxLength, sequenceCount };
+  const rootFilter = new Int32Array(ROOT_FILTER_SIZE);
+  for (const word of root.next.keys()) rootFilter[rootFilterIndex(word)]! |= rootFilterBit(word);
+  return { root, rootFilter, maxLength, sequenceCount };
+}
+
+const ROOT_FILTER_SIZE = 64 * 64;
+
+function rootFilterIndex(word: string): number {
+  return ((word.charCodeAt(0) & 63) << 6) | (word.charCodeAt(1) & 63);
+}
+
+function rootFilterBit(word: string): number {
+  return 1 << (word.length & 31);
 }
 
 /**
@@ -105,7 +122,13 @@ export function compileTriggerTrie(rules: readonly ContextRule[], tokenize: Toke
 export function matchTriggers(tokens: readonly Token[], from: number, to: number, trie: TriggerTrie): TriggerMatch[] {
   const out: TriggerMatch[] = [];
   let i = from;
+  const filter = trie.rootFilter;
   while (i < to) {
+    const lower = tokens[i]?.lower;
+    if (lower === undefined || (filter[rootFilterIndex(lower)]! & rootFilterBit(lower)) === 0) {
+      i += 1;
+      continue;
+    }
     let node: TrieNode | undefined = trie.root;
     let bestEnd = -1;
     let bestRules: ContextRule[] = [];

@@ -85,6 +85,25 @@ function buildBmpTable(): Uint8Array {
 const BMP: Uint8Array = buildBmpTable();
 const astral = new Map<number, CharClass>();
 
+/**
+ * Class of the character at `i` of `text` (Space past the end); a surrogate pair is classified as its
+ * code point, a lone surrogate as a symbol. The common case (a BMP character) is one table read.
+ */
+export function classAtIndex(text: string, i: number): CharClass {
+  if (i >= text.length) return CharClass.Space;
+  const c = text.charCodeAt(i);
+  if ((c & 0xf800) !== 0xd800) return BMP[c] as CharClass;
+  return classify(codePointAt(text, i));
+}
+
+/** UTF-16 width (1 or 2) of the character at `i` of `text`. */
+export function widthAtIndex(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff || i + 1 >= text.length) return 1;
+  const d = text.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
+}
+
 export function classify(cp: number): CharClass {
   if (cp < 0x10000) return BMP[cp] as CharClass;
   let c = astral.get(cp);

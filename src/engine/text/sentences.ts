@@ -20,8 +20,18 @@ export const SHORT_LINE_CHARS = 40;
 /** Longest heading (in words) recognised before a colon. */
 export const HEADING_MAX_WORDS = 8;
 const HEADING_CONNECTORS = new Set(['of', 'and', 'or', 'the', 'for', 'to', 'in', 'on', 'with', '&', '/', '-', ',', '(', ')']);
-const BULLETS = new Set(['-', '*', '•', '·', '‣', '◦', '–', '—', '+', '>']);
-const CLOSERS = new Set([')', ']', '}', '"', "'", '”', '’', '»']);
+/** Single characters: looked up by code (a token's text is tested without hashing it). */
+const BULLETS = charCodes(['-', '*', '•', '·', '‣', '◦', '–', '—', '+', '>']);
+const CLOSERS = charCodes([')', ']', '}', '"', "'", '”', '’', '»']);
+
+function charCodes(chars: readonly string[]): ReadonlySet<number> {
+  return new Set(chars.map((c) => c.charCodeAt(0)));
+}
+
+/** `lower` is one character of `set`. */
+function isOneOf(set: ReadonlySet<number>, lower: string): boolean {
+  return lower.length === 1 && set.has(lower.charCodeAt(0));
+}
 /** Words that start sentences rather than follow an initial: `Hepatitis B. The ...` ends a sentence, `John F. Kennedy` does not. */
 const SENTENCE_STARTERS = new Set([
   'the', 'a', 'an', 'he', 'she', 'it', 'they', 'we', 'i', 'his', 'her', 'their', 'this', 'that', 'these', 'those', 'there',
@@ -50,33 +60,72 @@ function isEllipsis(lower: string): boolean {
 }
 
 export function splitSentences(text: string, tokens: readonly Token[], abbreviations: AbbreviationTable = ABBREVIATIONS): Sentence[] {
-  const sentences: Sentence[] = [];
-  if (tokens.length === 0) return sentences;
+  if (tokens.length === 0) return [];
+  return new Splitter(text, tokens, abbreviations).run();
+}
 
-  const tok = (i: number): Token => tokens[i] as Token;
-  const surface = (i: number): string => text.slice(tok(i).begin, tok(i).end);
-  const lineStart = (i: number): boolean => i === 0 || tok(i).newlineBefore;
-  const firstClass = (i: number): CharClass => classify(codePointAt(text, tok(i).begin));
-  const startsUpper = (i: number): boolean => {
-    if (i >= tokens.length || tok(i).kind !== 'word') return false;
-    const s = surface(i);
-    const first = String.fromCodePoint(codePointAt(s, 0));
+/** One splitter pass over the tokens of a text (methods instead of per-call closures). */
+class Splitter {
+  constructor(
+    private readonly text: string,
+    private readonly tokens: readonly Token[],
+    private readonly abbreviations: AbbreviationTable,
+  ) {}
+
+  private tok(i: number): Token {
+    return this.tokens[i] as Token;
+  }
+
+  private surface(i: number): string {
+    const t = this.tok(i);
+    return this.text.slice(t.begin, t.end);
+  }
+
+  private lineStart(i: number): boolean {
+    return i === 0 || this.tok(i).newlineBefore;
+  }
+
+  private startsUpper(i: number): boolean {
+    if (i >= this.tokens.length || this.tok(i).kind !== 'word') return false;
+    const c = this.text.charCodeAt(this.tok(i).begin);
+    if (c < 0x80) return c >= 0x41 && c <= 0x5a;
+    const first = String.fromCodePoint(codePointAt(this.surface(i), 0));
     return first !== first.toLowerCase();
-  };
-  const startsLower = (i: number): boolean => {
-    if (i >= tokens.length || tok(i).kind !== 'word' || firstClass(i) !== CharClass.Letter) return false;
-    const first = String.fromCodePoint(codePointAt(surface(i), 0));
-    return first !== first.toUpperCase();
-  };
-  const allUpper = (i: number): boolean => {
-    const s = surface(i);
-    return s === s.toUpperCase() && s !== s.toLowerCase();
-  };
-  const contiguous = (i: number): boolean => i > 0 && tok(i - 1).end === tok(i).begin;
+  }
 
-  function blankLineBefore(i: number): boolean {
+  private startsLower(i: number): boolean {
+    if (i >= this.tokens.length || this.tok(i).kind !== 'word') return false;
+    const begin = this.tok(i).begin;
+    const c = this.text.charCodeAt(begin);
+    if (c < 0x80) return c >= 0x61 && c <= 0x7a;
+    if (classify(codePointAt(this.text, begin)) !== CharClass.Letter) return false;
+    const first = String.fromCodePoint(codePointAt(this.surface(i), 0));
+    return first !== first.toUpperCase();
+  }
+
+  private allUpper(i: number): boolean {
+    const t = this.tok(i);
+    let upper = false;
+    for (let k = t.begin; k < t.end; k++) {
+      const c = this.text.charCodeAt(k);
+      if (c >= 0x80) {
+        const s = this.surface(i);
+        return s === s.toUpperCase() && s !== s.toLowerCase();
+      }
+      if (c >= 0x61 && c <= 0x7a) return false;
+      if (c >= 0x41 && c <= 0x5a) upper = true;
+    }
+    return upper;
+  }
+
+  private contiguous(i: number): boolean {
+    return i > 0 && this.tok(i - 1).end === this.tok(i).begin;
+  }
+
+  private blankLineBefore(i: number): boolean {
+    const text = this.text;
     let lines = 0;
-    for (let k = tok(i - 1).end; k < tok(i).begin; k++) {
+    for (let k = this.tok(i - 1).end; k < this.tok(i).begin; k++) {
       const c = text.charCodeAt(k);
       if (c === 0x0a || c === 0x2028 || c === 0x2029 || (c === 0x0d && text.charCodeAt(k + 1) !== 0x0a)) lines++;
     }
@@ -84,38 +133,38 @@ export function splitSentences(text: string, tokens: readonly Token[], abbreviat
   }
 
   /** Token i is a number/letter list marker: `1.`, `12)`, `a.` at a line start, followed by more text on the line. */
-  function isNumberMarker(i: number): boolean {
-    if (!lineStart(i)) return false;
-    const t = tok(i);
+  private isNumberMarker(i: number): boolean {
+    if (!this.lineStart(i)) return false;
+    const t = this.tok(i);
     const isMarkerWord = (t.kind === 'number' && t.end - t.begin <= 3 && isAsciiInteger(t.lower)) || (t.kind === 'word' && t.end - t.begin === 1);
-    if (!isMarkerWord || i + 1 >= tokens.length) return false;
-    const p = tok(i + 1).lower;
-    return (p === '.' || p === ')') && contiguous(i + 1) && i + 2 < tokens.length && !tok(i + 2).newlineBefore;
+    if (!isMarkerWord || i + 1 >= this.tokens.length) return false;
+    const p = this.tok(i + 1).lower;
+    return (p === '.' || p === ')') && this.contiguous(i + 1) && i + 2 < this.tokens.length && !this.tok(i + 2).newlineBefore;
   }
 
   /** `2. Mild ...` in running text: a small number, a period or parenthesis, a capitalised word. */
-  function isInlineListNumber(i: number): boolean {
-    const t = tok(i);
-    return t.kind === 'number' && t.end - t.begin <= 2 && isAsciiInteger(t.lower) && i + 2 < tokens.length
-      && (tok(i + 1).lower === '.' || tok(i + 1).lower === ')') && contiguous(i + 1) && startsUpper(i + 2);
+  private isInlineListNumber(i: number): boolean {
+    const t = this.tok(i);
+    return t.kind === 'number' && t.end - t.begin <= 2 && isAsciiInteger(t.lower) && i + 2 < this.tokens.length
+      && (this.tok(i + 1).lower === '.' || this.tok(i + 1).lower === ')') && this.contiguous(i + 1) && this.startsUpper(i + 2);
   }
 
-  function isListItem(i: number): boolean {
-    if (!lineStart(i)) return false;
-    if (BULLETS.has(tok(i).lower)) return i + 1 < tokens.length && !tok(i + 1).newlineBefore;
-    return isNumberMarker(i);
+  private isListItem(i: number): boolean {
+    if (!this.lineStart(i)) return false;
+    if (isOneOf(BULLETS, this.tok(i).lower)) return i + 1 < this.tokens.length && !this.tok(i + 1).newlineBefore;
+    return this.isNumberMarker(i);
   }
 
   /** Tokens [from, to) read as a heading: capitalised words (or all capitals) and connectors. */
-  function isHeading(from: number, to: number, requireCapitals: boolean): boolean {
+  private isHeading(from: number, to: number, requireCapitals: boolean): boolean {
     let words = 0;
     let letters = 0;
     for (let k = from; k < to; k++) {
-      const t = tok(k);
+      const t = this.tok(k);
       if (k > from && t.newlineBefore) return false;
       if (t.kind === 'word') {
-        const upper = allUpper(k);
-        if (!upper && !(startsUpper(k) && !requireCapitals) && !(k > from && HEADING_CONNECTORS.has(t.lower))) return false;
+        const upper = this.allUpper(k);
+        if (!upper && !(this.startsUpper(k) && !requireCapitals) && !(k > from && HEADING_CONNECTORS.has(t.lower))) return false;
         if (!HEADING_CONNECTORS.has(t.lower)) {
           words++;
           letters += t.end - t.begin;
@@ -126,71 +175,76 @@ export function splitSentences(text: string, tokens: readonly Token[], abbreviat
     }
     if (words === 0 || words > HEADING_MAX_WORDS) return false;
     // One word is a heading only in capitals and 4+ letters (`PLAN:`), not `Allergies: none` or `BP:`.
-    return words >= 2 || (letters >= 4 && allUpper(from));
-  }
-
-  const starts: boolean[] = new Array<boolean>(tokens.length).fill(false);
-  starts[0] = true;
-  let lineFirst = 0;
-  let sentenceFirst = 0;
-  for (let i = 1; i < tokens.length; i++) {
-    const t = tok(i);
-    let start = false;
-    if (t.newlineBefore && blankLineBefore(i)) start = true;
-    else if (isListItem(i)) start = true;
-    else if (CLOSERS.has(t.lower) && contiguous(i) && !t.newlineBefore) start = false;
-    else {
-      // The token that may end the sentence: skip closing quotes / brackets glued to it.
-      let j = i - 1;
-      while (j > sentenceFirst && CLOSERS.has(tok(j).lower) && contiguous(j)) j--;
-      const end = tok(j);
-      if (end.kind === 'punct' && isEndPunct(end.lower)) {
-        const isListPeriod = end.lower === '.' && j >= 1 && (isNumberMarker(j - 1) || (j - 1 === sentenceFirst && isInlineListNumber(j - 1)));
-        const ellipsisContinues = isEllipsis(end.lower) && startsLower(i) && !t.newlineBefore;
-        const initial = end.lower === '.' && j >= 2 && tok(j - 1).kind === 'word' && tok(j - 1).end - tok(j - 1).begin === 1
-          && contiguous(j) && startsUpper(j - 1) && !t.newlineBefore && startsUpper(i) && !SENTENCE_STARTERS.has(t.lower)
-          && (startsUpper(j - 2) || tok(j - 2).lower === '.' || abbreviations.nonTerminal.has(tok(j - 2).lower));
-        start = !isListPeriod && !ellipsisContinues && !initial;
-      } else if (end.kind === 'word' && end.lower.endsWith('.') && end.lower.length > 1) {
-        // Listed terminal abbreviations and unlisted initials runs (`U.S.`) may end a sentence.
-        start = !abbreviations.nonTerminal.has(end.lower) && (startsUpper(i) || t.newlineBefore || isInlineListNumber(i));
-      } else if (end.lower === ':' && j === i - 1 && tok(i).kind !== 'number') {
-        // The heading runs from the line start, or from the sentence start when a sentence ended
-        // earlier on the line; there it must be in capitals (`... stable. PLAN: ...`).
-        const from = Math.max(sentenceFirst, lineFirst);
-        start = j > from && isHeading(from, j, from !== lineFirst);
-      }
-      if (!start && t.newlineBefore) start = lineBreakEnds(i, lineFirst);
-    }
-    if (start) {
-      starts[i] = true;
-      sentenceFirst = i;
-    }
-    if (t.newlineBefore) lineFirst = i;
+    return words >= 2 || (letters >= 4 && this.allUpper(from));
   }
 
   /** A single line break before token i ends the sentence (rule 6). */
-  function lineBreakEnds(i: number, previousLineFirst: number): boolean {
-    const last = tok(i - 1);
+  private lineBreakEnds(i: number, previousLineFirst: number): boolean {
+    const last = this.tok(i - 1);
     if (last.lower === ':' || last.lower === ';') return true;
-    if (isHeading(previousLineFirst, i, true)) return true;
-    const lineLength = last.end - tok(previousLineFirst).begin;
-    if (lineLength < SHORT_LINE_CHARS && (startsUpper(i) || tok(i).kind === 'number')) return true;
+    if (this.isHeading(previousLineFirst, i, true)) return true;
+    const lineLength = last.end - this.tok(previousLineFirst).begin;
+    if (lineLength < SHORT_LINE_CHARS && (this.startsUpper(i) || this.tok(i).kind === 'number')) return true;
     // The next line is a heading ending with a colon.
+    const tokens = this.tokens;
     let k = i;
-    while (k < tokens.length && k - i <= HEADING_MAX_WORDS * 2 && (k === i || !tok(k).newlineBefore)) {
-      if (tok(k).lower === ':') return k > i && isHeading(i, k, false) && startsUpper(i);
+    while (k < tokens.length && k - i <= HEADING_MAX_WORDS * 2 && (k === i || !this.tok(k).newlineBefore)) {
+      if (this.tok(k).lower === ':') return k > i && this.isHeading(i, k, false) && this.startsUpper(i);
       k++;
     }
     return false;
   }
 
-  let first = 0;
-  for (let i = 1; i <= tokens.length; i++) {
-    if (i === tokens.length || starts[i] === true) {
-      sentences.push({ begin: tok(first).begin, end: tok(i - 1).end, tokenStart: first, tokenEnd: i });
-      first = i;
+  run(): Sentence[] {
+    const { tokens, abbreviations } = this;
+    const starts = new Uint8Array(tokens.length);
+    starts[0] = 1;
+    let lineFirst = 0;
+    let sentenceFirst = 0;
+    for (let i = 1; i < tokens.length; i++) {
+      const t = this.tok(i);
+      let start = false;
+      if (t.newlineBefore && this.blankLineBefore(i)) start = true;
+      else if (this.isListItem(i)) start = true;
+      else if (isOneOf(CLOSERS, t.lower) && this.contiguous(i) && !t.newlineBefore) start = false;
+      else {
+        // The token that may end the sentence: skip closing quotes / brackets glued to it.
+        let j = i - 1;
+        while (j > sentenceFirst && isOneOf(CLOSERS, this.tok(j).lower) && this.contiguous(j)) j--;
+        const end = this.tok(j);
+        if (end.kind === 'punct' && isEndPunct(end.lower)) {
+          const isListPeriod = end.lower === '.' && j >= 1 && (this.isNumberMarker(j - 1) || (j - 1 === sentenceFirst && this.isInlineListNumber(j - 1)));
+          const ellipsisContinues = isEllipsis(end.lower) && this.startsLower(i) && !t.newlineBefore;
+          const initial = end.lower === '.' && j >= 2 && this.tok(j - 1).kind === 'word' && this.tok(j - 1).end - this.tok(j - 1).begin === 1
+            && this.contiguous(j) && this.startsUpper(j - 1) && !t.newlineBefore && this.startsUpper(i) && !SENTENCE_STARTERS.has(t.lower)
+            && (this.startsUpper(j - 2) || this.tok(j - 2).lower === '.' || abbreviations.nonTerminal.has(this.tok(j - 2).lower));
+          start = !isListPeriod && !ellipsisContinues && !initial;
+        } else if (end.kind === 'word' && end.lower.endsWith('.') && end.lower.length > 1) {
+          // Listed terminal abbreviations and unlisted initials runs (`U.S.`) may end a sentence.
+          start = !abbreviations.nonTerminal.has(end.lower) && (this.startsUpper(i) || t.newlineBefore || this.isInlineListNumber(i));
+        } else if (end.lower === ':' && j === i - 1 && t.kind !== 'number') {
+          // The heading runs from the line start, or from the sentence start when a sentence ended
+          // earlier on the line; there it must be in capitals (`... stable. PLAN: ...`).
+          const from = Math.max(sentenceFirst, lineFirst);
+          start = j > from && this.isHeading(from, j, from !== lineFirst);
+        }
+        if (!start && t.newlineBefore) start = this.lineBreakEnds(i, lineFirst);
+      }
+      if (start) {
+        starts[i] = 1;
+        sentenceFirst = i;
+      }
+      if (t.newlineBefore) lineFirst = i;
     }
+
+    const sentences: Sentence[] = [];
+    let first = 0;
+    for (let i = 1; i <= tokens.length; i++) {
+      if (i === tokens.length || starts[i] === 1) {
+        sentences.push({ begin: this.tok(first).begin, end: this.tok(i - 1).end, tokenStart: first, tokenEnd: i });
+        first = i;
+      }
+    }
+    return sentences;
   }
-  return sentences;
 }

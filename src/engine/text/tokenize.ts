@@ -14,7 +14,8 @@
 import type { Token, TokenKind } from '../document.js';
 import { ABBREVIATIONS, type AbbreviationTable } from './abbreviations.js';
 import {
-  CharClass, Code, charWidth, classify, codePointAt, isApostrophe, isAsciiDigit, isEmojiModifier, isRegionalIndicator,
+  CharClass, Code, charWidth, classAtIndex, classify, codePointAt, isApostrophe, isAsciiDigit, isEmojiModifier, isRegionalIndicator,
+  widthAtIndex,
 } from './char-class.js';
 
 /** Chars whose immediate repetitions form one token (`...`, `---`, `===`). */
@@ -22,61 +23,70 @@ function isRunChar(c: number): boolean {
   return c === Code.Period || c === Code.Hyphen || c === 0x3d || c === Code.Asterisk || c === 0x5f || c === 0x7e || c === 0x23 || c === 0x2b;
 }
 
+function isWordClass(c: CharClass): boolean {
+  return c === CharClass.Letter || c === CharClass.Digit || c === CharClass.Mark;
+}
+
 const MAX_ABBREVIATION_SEGMENTS = 8;
 
+
 export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREVIATIONS): Token[] {
-  const n = text.length;
-  const tokens: Token[] = [];
-  let pos = 0;
-  let newline = false;
+  return new Scanner(text, abbreviations).run();
+}
 
-  function classAt(i: number): CharClass {
-    return i < n ? classify(codePointAt(text, i)) : CharClass.Space;
+/** One tokenizer pass: the text, the position and the tokens so far (methods instead of per-call closures). */
+class Scanner {
+  private readonly n: number;
+  private readonly tokens: Token[] = [];
+  private newline = false;
+
+  constructor(private readonly text: string, private readonly abbreviations: AbbreviationTable) {
+    this.n = text.length;
   }
 
-  function widthAt(i: number): number {
-    return charWidth(codePointAt(text, i));
+  private classAt(i: number): CharClass {
+    return classAtIndex(this.text, i);
   }
 
-  function isWordClass(c: CharClass): boolean {
-    return c === CharClass.Letter || c === CharClass.Digit || c === CharClass.Mark;
-  }
-
-  function push(begin: number, end: number, kind: TokenKind): void {
-    tokens.push({ begin, end, kind, lower: text.slice(begin, end).toLowerCase(), newlineBefore: newline });
-    newline = false;
+  private push(begin: number, end: number, kind: TokenKind): void {
+    this.tokens.push({ begin, end, kind, lower: this.text.slice(begin, end).toLowerCase(), newlineBefore: this.newline });
+    this.newline = false;
   }
 
   /** `'s` followed by a non-word char, at i (the apostrophe). */
-  function isClitic(i: number): boolean {
+  private isClitic(i: number): boolean {
+    const text = this.text;
     if (!isApostrophe(text.charCodeAt(i))) return false;
     const s = text.charCodeAt(i + 1);
-    return (s === 0x73 || s === 0x53) && !isWordClass(classAt(i + 2));
+    return (s === 0x73 || s === 0x53) && !isWordClass(this.classAt(i + 2));
   }
 
-  function skipMarks(i: number): number {
-    while (i < n) {
-      const c = classAt(i);
+  private skipMarks(i: number): number {
+    while (i < this.n) {
+      const c = this.classAt(i);
       if (c !== CharClass.Mark && c !== CharClass.Joiner) break;
-      i += widthAt(i);
+      i += widthAtIndex(this.text, i);
     }
     return i;
   }
 
-  function scanWord(start: number): number {
+  private scanWord(start: number): number {
+    const text = this.text;
+    const n = this.n;
     let i = start;
     while (i < n) {
-      const c = classAt(i);
-      if (isWordClass(c) || c === CharClass.Joiner) {
-        i += widthAt(i);
+      const c = classAtIndex(text, i);
+      if (c === CharClass.Letter || c === CharClass.Digit || c === CharClass.Mark || c === CharClass.Joiner) {
+        i += widthAtIndex(text, i);
         continue;
       }
-      if (isApostrophe(text.charCodeAt(i)) && classAt(i + 1) === CharClass.Letter && !isClitic(i)) {
+      const code = text.charCodeAt(i);
+      if (isApostrophe(code) && this.classAt(i + 1) === CharClass.Letter && !this.isClitic(i)) {
         i += 1;
         continue;
       }
       // A decimal inside a word: `R9.2`, `L10.0cm`, `V1.5`.
-      if (text.charCodeAt(i) === Code.Period && i > start && classAt(i - 1) === CharClass.Digit && classAt(i + 1) === CharClass.Digit) {
+      if (code === Code.Period && i > start && this.classAt(i - 1) === CharClass.Digit && this.classAt(i + 1) === CharClass.Digit) {
         i += 1;
         continue;
       }
@@ -86,7 +96,8 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
   }
 
   /** End of the longest abbreviation starting at `start` whose first word ends at `wordEnd` (a period), or -1. */
-  function matchAbbreviation(start: number, wordEnd: number): number {
+  private matchAbbreviation(start: number, wordEnd: number): number {
+    const { text, n, abbreviations } = this;
     let best = -1;
     let singleLetters = wordEnd - start === 1 || (wordEnd - start === 2 && codePointAt(text, start) > 0xffff);
     let segments = 1;
@@ -96,15 +107,15 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
       // `mg...` is the word then an ellipsis, not an abbreviation.
       if (text.charCodeAt(candidateEnd) === Code.Period) break;
       // A word in capitals is an acronym, not an abbreviation (`CF.` is cystic fibrosis, not `cf.`).
-      if (candidateEnd - start <= abbreviations.maxLength && !(segments === 1 && isUpperWord(start, j))) {
+      if (candidateEnd - start <= abbreviations.maxLength && !(segments === 1 && this.isUpperWord(start, j))) {
         const candidate = text.slice(start, candidateEnd).toLowerCase();
         if (abbreviations.nonTerminal.has(candidate) || abbreviations.terminal.has(candidate)) best = candidateEnd;
       }
       if (singleLetters && segments >= 2) best = candidateEnd;
       let k = candidateEnd;
-      while (k < n && classAt(k) === CharClass.Letter) k += widthAt(k);
+      while (k < n && this.classAt(k) === CharClass.Letter) k += widthAtIndex(text, k);
       if (k === candidateEnd) break;
-      if (k - candidateEnd !== widthAt(candidateEnd)) singleLetters = false;
+      if (k - candidateEnd !== widthAtIndex(text, candidateEnd)) singleLetters = false;
       segments++;
       j = k;
     }
@@ -112,37 +123,39 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
   }
 
   /** [start, end) has two or more letters, all upper case. */
-  function isUpperWord(start: number, end: number): boolean {
+  private isUpperWord(start: number, end: number): boolean {
     if (end - start < 2) return false;
-    const word = text.slice(start, end);
+    const word = this.text.slice(start, end);
     return word === word.toUpperCase() && word !== word.toLowerCase();
   }
 
-  function scanDigits(i: number): number {
-    while (i < n && classAt(i) === CharClass.Digit) i += widthAt(i);
+  private scanDigits(i: number): number {
+    while (i < this.n && this.classAt(i) === CharClass.Digit) i += widthAtIndex(this.text, i);
     return i;
   }
 
-  function threeDigitsAt(i: number): boolean {
+  private threeDigitsAt(i: number): boolean {
+    const text = this.text;
     return isAsciiDigit(text.charCodeAt(i)) && isAsciiDigit(text.charCodeAt(i + 1)) && isAsciiDigit(text.charCodeAt(i + 2))
-      && classAt(i + 3) !== CharClass.Digit;
+      && this.classAt(i + 3) !== CharClass.Digit;
   }
 
-  function scanNumber(start: number): number {
-    let i = scanDigits(start);
+  private scanNumber(start: number): number {
+    const text = this.text;
+    let i = this.scanDigits(start);
     let groupLength = i - start;
     let decimal = false;
     for (;;) {
       const c = text.charCodeAt(i);
-      if (c === Code.Period && classAt(i + 1) === CharClass.Digit) {
-        i = scanDigits(i + 1);
+      if (c === Code.Period && this.classAt(i + 1) === CharClass.Digit) {
+        i = this.scanDigits(i + 1);
         decimal = true;
-      } else if (c === Code.Comma && !decimal && groupLength <= 3 && threeDigitsAt(i + 1)) {
+      } else if (c === Code.Comma && !decimal && groupLength <= 3 && this.threeDigitsAt(i + 1)) {
         i += 4;
         groupLength = 3;
-      } else if (c === Code.Slash && classAt(i + 1) === CharClass.Digit) {
+      } else if (c === Code.Slash && this.classAt(i + 1) === CharClass.Digit) {
         const after = i + 1;
-        i = scanDigits(after);
+        i = this.scanDigits(after);
         groupLength = i - after;
         decimal = false;
       } else {
@@ -153,13 +166,14 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
     const a = text.charCodeAt(i) | 0x20;
     const b = text.charCodeAt(i + 1) | 0x20;
     if (((a === 0x73 && b === 0x74) || (a === 0x6e && b === 0x64) || (a === 0x72 && b === 0x64) || (a === 0x74 && b === 0x68))
-      && !isWordClass(classAt(i + 2))) {
+      && !isWordClass(this.classAt(i + 2))) {
       i += 2;
     }
     return i;
   }
 
-  function scanSymbol(start: number, cp: number): number {
+  private scanSymbol(start: number, cp: number): number {
+    const { text, n } = this;
     let i = start + charWidth(cp);
     if (isRegionalIndicator(cp) && i < n && isRegionalIndicator(codePointAt(text, i))) i += 2;
     while (i < n) {
@@ -167,8 +181,8 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
       const c = classify(next);
       if (c === CharClass.Mark || isEmojiModifier(next)) {
         i += charWidth(next);
-      } else if (c === CharClass.Joiner && i + 1 < n && classAt(i + 1) === CharClass.Symbol) {
-        i += 1 + widthAt(i + 1);
+      } else if (c === CharClass.Joiner && i + 1 < n && this.classAt(i + 1) === CharClass.Symbol) {
+        i += 1 + widthAtIndex(text, i + 1);
       } else {
         break;
       }
@@ -177,88 +191,93 @@ export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREV
   }
 
   /** Combining marks / joiners right after a token belong to it. */
-  function extendLast(end: number): void {
+  private extendLast(end: number): void {
+    const tokens = this.tokens;
     const last = tokens[tokens.length - 1] as Token;
-    tokens[tokens.length - 1] = { ...last, end, lower: text.slice(last.begin, end).toLowerCase() };
+    tokens[tokens.length - 1] = { ...last, end, lower: this.text.slice(last.begin, end).toLowerCase() };
   }
 
-  while (pos < n) {
-    const cp = codePointAt(text, pos);
-    const width = charWidth(cp);
-    switch (classify(cp)) {
-      case CharClass.Space:
-        pos += width;
-        break;
-      case CharClass.Newline:
-        newline = true;
-        pos += width;
-        break;
-      case CharClass.Letter: {
-        let end = scanWord(pos);
-        if (text.charCodeAt(end) === Code.Period) {
-          const abbreviationEnd = matchAbbreviation(pos, end);
-          if (abbreviationEnd > 0) end = abbreviationEnd;
-        }
-        push(pos, end, 'word');
-        pos = end;
-        break;
-      }
-      case CharClass.Digit: {
-        const end = scanNumber(pos);
-        push(pos, end, 'number');
-        pos = end;
-        break;
-      }
-      case CharClass.Ideograph: {
-        const end = skipMarks(pos + width);
-        push(pos, end, 'word');
-        pos = end;
-        break;
-      }
-      case CharClass.Mark:
-      case CharClass.Joiner: {
-        const end = skipMarks(pos);
-        const last = tokens[tokens.length - 1];
-        if (last !== undefined && last.end === pos) extendLast(end);
-        else push(pos, end, 'symbol');
-        pos = end;
-        break;
-      }
-      case CharClass.Punct: {
-        const last = tokens[tokens.length - 1];
-        if (isClitic(pos) && last !== undefined && last.end === pos && last.kind === 'word') {
-          push(pos, pos + 2, 'word');
-          pos += 2;
+  run(): Token[] {
+    const { text, n, tokens } = this;
+    let pos = 0;
+    while (pos < n) {
+      const cp = codePointAt(text, pos);
+      const width = charWidth(cp);
+      switch (classify(cp)) {
+        case CharClass.Space:
+          pos += width;
           break;
-        }
-        const before = pos > 0 ? classify(codePointAt(text, pos - 1)) : CharClass.Space;
-        if (cp === Code.Period && classAt(pos + 1) === CharClass.Digit && !isWordClass(before)) {
-          const end = scanNumber(pos + 1);
-          push(pos, end, 'number');
+        case CharClass.Newline:
+          this.newline = true;
+          pos += width;
+          break;
+        case CharClass.Letter: {
+          let end = this.scanWord(pos);
+          if (text.charCodeAt(end) === Code.Period) {
+            const abbreviationEnd = this.matchAbbreviation(pos, end);
+            if (abbreviationEnd > 0) end = abbreviationEnd;
+          }
+          this.push(pos, end, 'word');
           pos = end;
           break;
         }
-        let end = pos + width;
-        if (isRunChar(cp)) while (text.charCodeAt(end) === cp) end++;
-        end = skipMarks(end);
-        push(pos, end, 'punct');
-        pos = end;
-        break;
-      }
-      default: {
-        let end: number;
-        if (isRunChar(cp)) {
-          end = pos + 1;
-          while (text.charCodeAt(end) === cp) end++;
-          end = skipMarks(end);
-        } else {
-          end = scanSymbol(pos, cp);
+        case CharClass.Digit: {
+          const end = this.scanNumber(pos);
+          this.push(pos, end, 'number');
+          pos = end;
+          break;
         }
-        push(pos, end, 'symbol');
-        pos = end;
-        break;
+        case CharClass.Ideograph: {
+          const end = this.skipMarks(pos + width);
+          this.push(pos, end, 'word');
+          pos = end;
+          break;
+        }
+        case CharClass.Mark:
+        case CharClass.Joiner: {
+          const end = this.skipMarks(pos);
+          const last = tokens[tokens.length - 1];
+          if (last !== undefined && last.end === pos) this.extendLast(end);
+          else this.push(pos, end, 'symbol');
+          pos = end;
+          break;
+        }
+        case CharClass.Punct: {
+          const last = tokens[tokens.length - 1];
+          if (this.isClitic(pos) && last !== undefined && last.end === pos && last.kind === 'word') {
+            this.push(pos, pos + 2, 'word');
+            pos += 2;
+            break;
+          }
+          const before = pos > 0 ? classify(codePointAt(text, pos - 1)) : CharClass.Space;
+          if (cp === Code.Period && this.classAt(pos + 1) === CharClass.Digit && !isWordClass(before)) {
+            const end = this.scanNumber(pos + 1);
+            this.push(pos, end, 'number');
+            pos = end;
+            break;
+          }
+          let end = pos + width;
+          if (isRunChar(cp)) while (text.charCodeAt(end) === cp) end++;
+          end = this.skipMarks(end);
+          this.push(pos, end, 'punct');
+          pos = end;
+          break;
+        }
+        default: {
+          let end: number;
+          if (isRunChar(cp)) {
+            end = pos + 1;
+            while (text.charCodeAt(end) === cp) end++;
+            end = this.skipMarks(end);
+          } else {
+            end = this.scanSymbol(pos, cp);
+          }
+          this.push(pos, end, 'symbol');
+          pos = end;
+          break;
+        }
       }
     }
+    return tokens;
   }
-  return tokens;
 }

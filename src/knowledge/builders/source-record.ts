@@ -30,13 +30,15 @@ export type IdPrefix =
   | 'UBERON'
   | 'LOINC'
   | 'ATC'
-  | 'LOCAL'; // user dictionaries: LOCAL:<dictionary>:<id>
+  | 'LOCAL' // user dictionaries: LOCAL:<dictionary>:<id>
+  | 'LEXICON'; // LEXICON:MESH:D012640: an id the training corpora attest for this concept's names (corpus-lexicon.ts)
 
-export const NON_MERGING_PREFIXES: ReadonlySet<IdPrefix> = new Set<IdPrefix>(['ICD10CM', 'ICD9CM', 'ATC', 'LOINC']);
+export const NON_MERGING_PREFIXES: ReadonlySet<IdPrefix> = new Set<IdPrefix>(['ICD10CM', 'ICD9CM', 'ATC', 'LOINC', 'LEXICON']);
 
 export type NameKind =
   | 'preferred'
   | 'exact' // exact synonym
+  | 'attested' // a surface form annotated as this concept in an annotated training corpus (corpus-lexicon.ts)
   | 'related' // broader/narrower/related synonym: lower priority, may be filtered
   | 'abbreviation' // acronym/abbreviation: matched case-sensitively when short
   | 'layperson'
@@ -56,4 +58,6 @@ export interface SourceRecord {
   readonly names: readonly SourceName[];
   /** UMLS semantic type abbreviations when the source knows them (`dsyn`, `sosy`, `phsu`, `bpoc`, `neop`, `topp`, `lbpr`, ...). */
   readonly semanticTypes?: readonly string[];
+  /** The semantic types apply only when no other record of the merged concept states any (corpus lexicon). */
+  readonly semanticTypesFallback?: boolean;
 }

@@ -200,7 +200,7 @@ function preferredAtom(atoms: readonly Atom[]): Atom {
   return best;
 }
 
-const KIND_PRIORITY: Readonly<Record<NameKind, number>> = { preferred: 0, abbreviation: 1, brand: 2, exact: 3, layperson: 4, related: 5 };
+const KIND_PRIORITY: Readonly<Record<NameKind, number>> = { preferred: 0, abbreviation: 1, brand: 2, exact: 3, attested: 3, layperson: 4, related: 5 };
 
 function buildRecord(cui: string, atoms: readonly Atom[], types: string[], release: string | undefined): UmlsRecord {
   const preferred = preferredAtom(atoms);

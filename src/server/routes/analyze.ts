@@ -1,5 +1,6 @@
 // /v1/analyze and /v1/analyze/{flow_id}: thin adapters over src/analysis/analysis-service.ts. The
-// worker returns the response already serialised, so it is sent as-is. Scoped in its own plugin so
+// worker returns the response already serialised and UTF-8 encoded, so it is sent as-is (no response
+// schema serialisation, no copy on the event loop). Scoped in its own plugin so
 // its content-type parsers (raw text, and a body sent with no content type, as the Node SDK may do)
 // and its larger body limit do not leak into other routes.
 import { Type } from '@sinclair/typebox';
@@ -34,7 +35,12 @@ function optionsOf(query: { return_analyzed_text?: string; debug_text_restore?: 
 const unavailable = async (): Promise<never> => {
   throw new DomainError('ANALYSIS_UNAVAILABLE', 'This instance runs without an analysis service.');
 };
-const unavailableAnalysis: Pick<AnalysisService, 'analyzeWithFlows' | 'analyzeWithFlowId'> = { analyzeWithFlows: unavailable, analyzeWithFlowId: unavailable };
+const unavailableAnalysis: Pick<AnalysisService, 'analyzeWithFlowsUtf8' | 'analyzeWithFlowIdUtf8'> = { analyzeWithFlowsUtf8: unavailable, analyzeWithFlowIdUtf8: unavailable };
+
+/** The worker's bytes as a Buffer over the same memory (no copy), which Fastify sends without serialising. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
 
 export const analyzeRoutes: RouteModule = async (app, deps) => {
   const analysis = deps.analysis ?? unavailableAnalysis;
@@ -53,8 +59,8 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
         response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
       },
     }, async (request, reply) => {
-      const json = await analysis.analyzeWithFlows(request.tenant, request.body, optionsOf(request.query));
-      return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(json);
+      const json = await analysis.analyzeWithFlowsUtf8(request.tenant, request.body, optionsOf(request.query));
+      return reply.type('application/json; charset=utf-8').send(asBuffer(json));
     });
 
     scope.post('/v1/analyze/:flow_id', {
@@ -66,8 +72,8 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
       },
     }, async (request, reply) => {
       const parsed = parseAnalyzeBody(request.body, request.headers['content-type']);
-      const json = await analysis.analyzeWithFlowId(request.tenant, request.params.flow_id, parsed.containers, parsed.profile, optionsOf(request.query));
-      return reply.type('application/json; charset=utf-8').serializer((s: unknown) => s as string).send(json);
+      const json = await analysis.analyzeWithFlowIdUtf8(request.tenant, request.params.flow_id, parsed.containers, parsed.profile, optionsOf(request.query));
+      return reply.type('application/json; charset=utf-8').send(asBuffer(json));
     });
   });
 };

@@ -13,6 +13,7 @@ import type { ArtifactLookup, EngineResources } from '../../resources.js';
 import { compileAttributeSet, type CompiledAttributeSet } from './attribute-set.js';
 import { ANNOTATOR_ID } from './attribute-value.js';
 import { applyDerivedRules, compileDerivedRules, type DerivedRuleSet } from './derived-attributes.js';
+import { CandidateIndex } from './candidate-index.js';
 import { matchAttributeSet } from './match-attributes.js';
 import { compileDefaultQualifiers, findLexiconQualifiers, qualifiersFor, type QualifierCandidate, type QualifierLexicon } from './qualifiers.js';
 
@@ -75,11 +76,11 @@ function derivedRules(compiled: AttributeDetectionCompiled, artifacts: ArtifactL
 }
 
 /** Qualifier candidates: those of the qualifier sets when given, else the built-in lexicon's. */
-function qualifierCandidates(doc: Document, params: AttributeDetectionParams, compiled: AttributeDetectionCompiled, artifacts: ArtifactLookup): QualifierCandidate[] {
+function qualifierCandidates(doc: Document, params: AttributeDetectionParams, compiled: AttributeDetectionCompiled, artifacts: ArtifactLookup, index: CandidateIndex): QualifierCandidate[] {
   if (params.qualifier_set.length === 0) return findLexiconQualifiers(doc, compiled.qualifiers);
   const out: QualifierCandidate[] = [];
   for (const id of params.qualifier_set) {
-    for (const q of matchAttributeSet(doc, attributeSet(compiled, artifacts, id, 'qualifier_set'), false)) {
+    for (const q of matchAttributeSet(doc, attributeSet(compiled, artifacts, id, 'qualifier_set'), false, index)) {
       const values = Array.isArray(q.values) ? q.values : [];
       for (const v of values) {
         const value = (v as { value?: unknown }).value;
@@ -94,11 +95,12 @@ function qualifierCandidates(doc: Document, params: AttributeDetectionParams, co
 export function detectAttributes(doc: Document, params: AttributeDetectionParams, compiled: AttributeDetectionCompiled, artifacts: ArtifactLookup = compiled.artifacts): Annotation[] {
   const medicalCodes = params.include_optional_fields.includes('medical_codes');
   const found: Annotation[] = [];
-  for (const id of params.attribute_set) found.push(...matchAttributeSet(doc, attributeSet(compiled, artifacts, id, 'attribute_set'), medicalCodes));
+  const index = new CandidateIndex(doc);
+  for (const id of params.attribute_set) found.push(...matchAttributeSet(doc, attributeSet(compiled, artifacts, id, 'attribute_set'), medicalCodes, index));
   const ruleSets = params.inference_rules.map((id) => derivedRules(compiled, artifacts, id));
   if (ruleSets.length > 0) found.push(...applyDerivedRules(doc, found, ruleSets));
   if (params.detect_qualifiers && found.length > 0) {
-    const candidates = qualifierCandidates(doc, params, compiled, artifacts);
+    const candidates = qualifierCandidates(doc, params, compiled, artifacts, index);
     const window = compiled.qualifiers.window;
     for (const a of found) {
       const qualifiers = qualifiersFor(doc, candidates, a.begin, a.end, window);

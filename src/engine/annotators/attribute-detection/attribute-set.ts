@@ -5,13 +5,22 @@
 // the same issues earlier).
 import { DomainError } from '../../../errors.js';
 import { validateAttributeSetBody } from '../../../cartridge/check-definitions.js';
+import { conditionRequirement, type FieldRequirement } from '../../../cartridge/condition-requirement.js';
 import { compileCondition, filterTargetKey, type AnnotationPredicate } from '../../../cartridge/filter-condition.js';
 import { isJsonObject } from '../../../cartridge/json-value.js';
+import { requirementKey } from './candidate-index.js';
 
 export interface CompiledField {
   /** The `data` key the field reads (`concepts`, `SymptomDiseaseInd`, ...). */
   readonly key: string;
   readonly predicate: AnnotationPredicate;
+  /**
+   * Equality tests one of which the predicate needs (filter-condition.ts conditionRequirement): only the
+   * annotations the candidate index lists for them are tested. Undefined: every annotation of the layer.
+   */
+  readonly requirement?: readonly FieldRequirement[];
+  /** candidate-index.ts requirementKey of `requirement` ('' without one). */
+  readonly requirementId: string;
   /** Source field copied into the attribute's `preferredName` (e.g. `preferredName`). */
   readonly valueField?: string;
   /** `setId:attributeId:pv<j>:f<k>`, the attribute's `ruleId`. */
@@ -77,7 +86,15 @@ export function compileAttributeSet(id: string, body: unknown): CompiledAttribut
         const key = filterTargetKey(f.target as string) as string;
         keys.add(key);
         const valueField = str(f.valueField);
-        fields.push({ key, predicate: compileCondition(f.condition), ruleId: `${attrId}:pv${j}:f${k}`, ...(valueField === undefined ? {} : { valueField }) });
+        const requirement = conditionRequirement(f.condition);
+        fields.push({
+          key,
+          predicate: compileCondition(f.condition),
+          ruleId: `${attrId}:pv${j}:f${k}`,
+          ...(valueField === undefined ? {} : { valueField }),
+          requirementId: requirement === undefined ? '' : requirementKey(requirement),
+          ...(requirement === undefined ? {} : { requirement }),
+        });
       });
       const value = str(pv.value);
       const name = str(pv.name);

@@ -58,8 +58,26 @@ export function preferredNameOf(a: Annotation, valueField: string | undefined): 
     ?? nonEmpty(a.labTypeNormalizedName) ?? drugName(a) ?? nonEmpty(a.smokeTermNormalizedName) ?? nonEmpty(a.efTermNormalizedName) ?? a.coveredText;
 }
 
-function clone<T>(v: T): T {
-  return structuredClone(v);
+const MAX_CLONE_DEPTH = 64;
+
+/**
+ * A deep copy of JSON-like data (plain objects, arrays, scalars), as structuredClone makes it but without
+ * its serialisation cost; anything else, or data nested deeper than MAX_CLONE_DEPTH (a cycle), goes to
+ * structuredClone.
+ */
+function clone<T>(v: T, depth = 0): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (depth > MAX_CLONE_DEPTH) return structuredClone(v);
+  if (Array.isArray(v)) {
+    const out: unknown[] = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i] as unknown, depth + 1);
+    return out as T;
+  }
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
+  const out: Record<string, unknown> = {};
+  for (const k in v) if (Object.hasOwn(v, k)) out[k] = clone((v as Record<string, unknown>)[k], depth + 1);
+  return out as T;
 }
 
 /** Copies the codes of the source (rxNormID of aci annotations is written rxNormId). */

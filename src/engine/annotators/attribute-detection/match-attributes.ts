@@ -13,6 +13,7 @@
 import type { Annotation, Document } from '../../document.js';
 import type { CompiledAttribute, CompiledAttributeSet, CompiledField, CompiledPossibleValue } from './attribute-set.js';
 import { attributeValue, type AttributeValueEntry } from './attribute-value.js';
+import { CandidateIndex } from './candidate-index.js';
 
 interface Candidate {
   readonly source: Annotation;
@@ -68,14 +69,15 @@ function valueFor(doc: Document, set: CompiledAttributeSet, pv: CompiledPossible
   return pv.existenceDetection ? { value: set.existenceValue } : undefined;
 }
 
-function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: CompiledAttribute, data: Readonly<Record<string, unknown>>): Candidate[] {
+function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: CompiledAttribute, index: CandidateIndex): Candidate[] {
   const out: Candidate[] = [];
+  const context = index.context;
   let fieldOrder = 0;
   attribute.possibleValues.forEach((pv, pvOrder) => {
     for (const field of pv.fields) {
       const order = fieldOrder++;
-      for (const source of doc.layers.get(field.key) ?? []) {
-        if (!field.predicate(source, { data })) continue;
+      for (const source of index.candidates(field.key, field.requirement, field.requirementId)) {
+        if (!field.predicate(source, context)) continue;
         const value = valueFor(doc, set, pv, source);
         if (value !== undefined) out.push({ source, field, fieldOrder: order, pvOrder, value });
       }
@@ -128,12 +130,14 @@ function valuesOf(candidates: readonly Candidate[], multiValue: boolean): Attrib
   return out;
 }
 
-/** The attribute values one set yields over the document, in document order. */
-export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medicalCodes: boolean): Annotation[] {
-  const data = Object.fromEntries(doc.layers);
+/**
+ * The attribute values one set yields over the document, in document order. `index` may be shared by the
+ * sets of one document run (the document must not change meanwhile).
+ */
+export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medicalCodes: boolean, index = new CandidateIndex(doc)): Annotation[] {
   const out: Annotation[] = [];
   for (const attribute of set.attributes) {
-    const candidates = candidatesOf(doc, set, attribute, data);
+    const candidates = candidatesOf(doc, set, attribute, index);
     if (candidates.length === 0) continue;
     let groups = groupBySpan(candidates, attribute);
     if (!attribute.matchOverlappingConcepts) groups = dropOverlapping(groups);

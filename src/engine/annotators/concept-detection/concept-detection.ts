@@ -96,14 +96,21 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
     sourceVocabularies: params.include_optional_fields.includes('source_vocabularies'),
     splitSemanticTypes: SPLIT_SEMANTIC_TYPES,
   };
-  const seen = new Set<string>();
+  // One annotation per (span, cui): candidates of one span are adjacent once sorted.
+  const spanCuis: string[] = [];
+  let spanBegin = -1;
+  let spanEnd = -1;
   let annotations: Annotation[] = [];
   for (const c of sortCandidates(candidates)) {
+    if (c.begin !== spanBegin || c.end !== spanEnd) {
+      spanBegin = c.begin;
+      spanEnd = c.end;
+      spanCuis.length = 0;
+    }
     const concept = c.kb.concept(c.concept);
     const cui = c.origin.cui ?? concept.cui;
-    const key = `${c.begin}:${c.end}:${cui}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (spanCuis.includes(cui)) continue;
+    spanCuis.push(cui);
     const options = c.codeFields === undefined ? output : { ...output, codeFields: c.codeFields };
     annotations.push(...conceptAnnotations(doc.text, c.begin, c.end, concept, compiled.types, options, c.origin));
   }

@@ -22,7 +22,16 @@ export interface CompiledInferenceRule {
   readonly id: string;
   readonly select: AnnotationPredicate;
   readonly outputs: readonly OutputField[];
+  /**
+   * The top-level fields the condition reads, when it reads nothing else (plain `match` fields, no
+   * expression, overlaps or dotted path): `select` is then a function of their values and is memoised.
+   */
+  readonly fields?: readonly string[];
+  readonly memo?: Map<string, boolean>;
 }
+
+/** Selection results remembered per rule (keyed by the values of the fields it reads); emptied when full. */
+const SELECTION_MEMO_LIMIT = 50_000;
 
 export interface CompiledRuleSet {
   readonly rules: readonly CompiledInferenceRule[];
@@ -74,7 +83,49 @@ function compileRule(id: string, raw: Record<string, unknown>): CompiledInferenc
   } catch {
     return undefined;
   }
-  return { id, select, outputs };
+  const fields = conditionFields(selection.condition);
+  return fields === undefined ? { id, select, outputs } : { id, select, outputs, fields, memo: new Map() };
+}
+
+/** The plain top-level field names a condition reads, or undefined when it may read anything else. */
+function conditionFields(condition: unknown, out: string[] = []): string[] | undefined {
+  if (!isJsonObject(condition)) return undefined;
+  const type = condition.type ?? 'match';
+  if (type === 'match') {
+    const field = condition.field;
+    if (typeof field !== 'string' || field === '' || field.includes('.') || field.includes('*')) return undefined;
+    if (!out.includes(field)) out.push(field);
+    return out;
+  }
+  if (type !== 'all' && type !== 'any' && type !== 'notAny' && type !== 'notany') return undefined;
+  if (!Array.isArray(condition.conditions)) return undefined;
+  for (const child of condition.conditions) if (conditionFields(child, out) === undefined) return undefined;
+  return out;
+}
+
+/** The memo key of an annotation for a rule: its values at the rule's fields, when all are scalars (or absent). */
+function selectionKey(a: Annotation, fields: readonly string[]): string | undefined {
+  const values: unknown[] = [];
+  for (const field of fields) {
+    const v = a[field];
+    if (v !== undefined && typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) return undefined;
+    values.push(v);
+  }
+  // JSON writes an absent value as null; null itself is not a scalar here, so keys never collide.
+  return JSON.stringify(values);
+}
+
+function selects(rule: CompiledInferenceRule, a: Annotation, data: { concepts: readonly Annotation[] }): boolean {
+  const { fields, memo } = rule;
+  const key = fields === undefined || memo === undefined ? undefined : selectionKey(a, fields);
+  if (key === undefined) return rule.select(a, { data });
+  let selected = memo!.get(key);
+  if (selected === undefined) {
+    selected = rule.select(a, { data });
+    if (memo!.size >= SELECTION_MEMO_LIMIT) memo!.clear();
+    memo!.set(key, selected);
+  }
+  return selected;
 }
 
 /**
@@ -86,7 +137,7 @@ export function applyInferenceRules(annotations: readonly Annotation[], ruleSets
   for (const set of ruleSets) {
     for (const rule of set.rules) {
       const data = { concepts: current };
-      current = current.map((a) => (rule.select(a, { data }) ? withOutputs(a, rule.outputs) : a));
+      current = current.map((a) => (selects(rule, a, data) ? withOutputs(a, rule.outputs) : a));
     }
   }
   return current;

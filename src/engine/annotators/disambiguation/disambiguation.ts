@@ -149,13 +149,15 @@ export const disambiguationAnnotator = defineAnnotator({
     }
     const remove: Annotation[] = [];
     const filters = deployedFilters('disambiguation', 'concepts', params.filters, ctx.resources.artifacts);
-    const views = concepts.map((c) => ({ ...c, disambiguationData: { validity: validityOf.get(c) } }) as Annotation);
+    // Filters see each concept with its judgement (views are built only when a filter is deployed).
+    const views = filters.length === 0 ? [] : concepts.map((c) => ({ ...c, disambiguationData: { validity: validityOf.get(c) } }) as Annotation);
     for (let i = 0; i < concepts.length; i++) {
       const concept = concepts[i]!;
       if (params.remove_invalid && validityOf.get(concept) === 'INVALID') {
         remove.push(concept);
         continue;
       }
+      if (filters.length === 0) continue;
       const view = views[i]!;
       if (filters.some((f) => !f.keep(view, { data: { concepts: views } }))) remove.push(concept);
     }

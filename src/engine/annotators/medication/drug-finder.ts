@@ -5,8 +5,8 @@
 // Substances that are usually labs or food (`glucose`, `oxygen`), chemicals of weak drug types and very short
 // names are reported only when a signature element is attached (the annotator decides that).
 import type { Concept, CompiledKnowledgeBase, KnowledgeBase } from '../../../knowledge/kb.js';
-import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
 import type { Document, Token } from '../../document.js';
+import { documentMatches } from '../../document-matches.js';
 import type { LibraryDictionary } from '../concept-detection/libraries.js';
 import type { DrugAlias, MedicationLexicon } from './lexicon.js';
 import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
@@ -31,8 +31,8 @@ interface AliasTarget {
 }
 
 export interface CompiledDrugFinder {
+  /** The knowledge base with a term index (matched once per Document: document-matches.ts). */
   readonly kb?: CompiledKnowledgeBase;
-  readonly matcher?: ConceptMatcher;
   readonly aliases: PhraseTrie<AliasTarget>;
   readonly caseSensitiveAliases: PhraseTrie<AliasTarget>;
   readonly strongTypes: ReadonlySet<string>;
@@ -95,7 +95,7 @@ export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon,
   const entries = (caseSensitive: boolean): { term: string; value: AliasTarget }[] =>
     targets.filter((t) => t.alias.caseSensitive === caseSensitive).flatMap((t) => t.alias.terms.map((term) => ({ term, value: t })));
   return {
-    ...(indexed === undefined ? {} : { kb: indexed, matcher: createMatcher(indexed, { longestSpan: true }) }),
+    ...(indexed === undefined ? {} : { kb: indexed }),
     aliases: createPhraseTrie(entries(false)),
     caseSensitiveAliases: createPhraseTrie(entries(true), true),
     strongTypes,
@@ -165,8 +165,8 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
   const candidates: Candidate[] = [];
   /** Knowledge-base spans naming no drug (`insulin-dependent diabetes`): an alias inside one is not a drug. */
   const otherSpans: { begin: number; end: number }[] = [];
-  if (options.builtIn && finder.kb !== undefined && finder.matcher !== undefined) {
-    for (const m of finder.matcher.match(doc.text, doc.tokens)) {
+  if (options.builtIn && finder.kb !== undefined) {
+    for (const m of documentMatches(doc, finder.kb, { longestSpan: true })) {
       const picked = pickConcept(finder.kb, m.concepts, finder.strongTypes, finder.weakTypes);
       if (picked === undefined) {
         otherSpans.push({ begin: m.begin, end: m.end });

@@ -56,9 +56,13 @@ export function createPhraseTrie<V>(entries: Iterable<{ readonly term: string; r
       }
     }
   }
+  // The lower-cased first pieces: a token whose lower-case text starts no phrase is passed over without
+  // cutting its surface text (most tokens, for a case-sensitive trie).
+  const firstPieces = new Set<string>([...root.children.keys()].map((k) => k.toLowerCase()));
   return {
     size,
     longest(text, tokens, start, limit) {
+      if (start < tokens.length && !firstPieces.has(tokens[start]!.lower)) return undefined;
       let node: TrieNode<V> | undefined = root;
       let best: PhraseMatch<V> | undefined;
       const end = Math.min(limit, tokens.length);

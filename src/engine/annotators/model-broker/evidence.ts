@@ -33,8 +33,8 @@ export interface Evidence {
   readonly possible: boolean;
   /** ConText HYPOTHETICAL scope (`if`, `discussed`, `recommend`). */
   readonly conditional: boolean;
-  readonly section?: string;
-  readonly sectionClass?: SectionClass;
+  readonly section: string | undefined;
+  readonly sectionClass: SectionClass | undefined;
   /** Nearest cue of each kind. */
   readonly cues: ReadonlyMap<CueKind, CueHit>;
   readonly semanticTypes: ReadonlySet<string>;
@@ -50,9 +50,38 @@ export interface Evidence {
 const NOT_INSIDE: ReadonlySet<CueKind> = new Set(['use', 'labMeasurement']);
 const CONTEXT_CATEGORIES: readonly ContextCategory[] = ['POSSIBLE_EXISTENCE', 'HYPOTHETICAL', 'FAMILY', 'HISTORICAL'];
 
-function strings(v: unknown): string[] {
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  return Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+/** Adds the strings of `v` (a comma-separated string or an array of strings) to `out`. */
+function addStrings(v: unknown, out: Set<string>): void {
+  if (typeof v === 'string') {
+    if (!v.includes(',')) {
+      const t = v.trim();
+      if (t !== '') out.add(t);
+      return;
+    }
+    for (const part of v.split(',')) {
+      const t = part.trim();
+      if (t !== '') out.add(t);
+    }
+  } else if (Array.isArray(v)) {
+    for (const s of v) if (typeof s === 'string') out.add(s);
+  }
+}
+
+/** Lower-case words of `lower`: runs of a-z, 0-9 and the apostrophe (what splitting on [^a-z0-9']+ leaves). */
+function wordsOf(lower: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    const word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39;
+    if (word) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(lower.slice(start, i));
+      start = -1;
+    }
+  }
+  return out;
 }
 
 export function sentenceIndexAt(sentences: readonly Sentence[], offset: number): number {
@@ -67,9 +96,14 @@ export function sentenceIndexAt(sentences: readonly Sentence[], offset: number):
   return i >= 0 && offset < (sentences[i] as Sentence).end ? i : -1;
 }
 
-/** Builds evidence for many targets of one Document; cue matches and ConText scopes are computed once. */
+/**
+ * Builds evidence for many targets of one Document; ConText scopes are computed once, cue matches once per
+ * sentence holding a target (on first use), section names and classes once per section name.
+ */
 export class EvidenceBuilder {
-  private readonly cueMatches: PhraseMatch<CueRule>[][];
+  private readonly cueMatches = new Map<number, PhraseMatch<CueRule>[]>();
+  private readonly sectionClasses = new Map<string, SectionClass | undefined>();
+  private readonly lowerSections = new Map<string, string>();
   private readonly conceptsBySpan = new Map<string, Annotation[]>();
   private readonly possible: ReadonlySet<Annotation>;
   private readonly conditional: ReadonlySet<Annotation>;
@@ -83,7 +117,6 @@ export class EvidenceBuilder {
     context: CompiledContext,
     targets: readonly Annotation[],
   ) {
-    this.cueMatches = doc.sentences.map((s) => lexicon.cues.match(doc.tokens, s.tokenStart, s.tokenEnd));
     for (const c of doc.layers.get('concepts') ?? []) {
       const key = `${c.begin}:${c.end}`;
       const list = this.conceptsBySpan.get(key);
@@ -108,17 +141,45 @@ export class EvidenceBuilder {
 
   /** Concepts with exactly this span (other than the target itself). */
   conceptsAt(target: Annotation): readonly Annotation[] {
-    return (this.conceptsBySpan.get(`${target.begin}:${target.end}`) ?? []).filter((c) => c !== target);
+    const list = this.conceptsBySpan.get(`${target.begin}:${target.end}`);
+    if (list === undefined || (list.length === 1 && list[0] === target)) return [];
+    return list.filter((c) => c !== target);
+  }
+
+  private sectionClass(section: string): SectionClass | undefined {
+    if (this.sectionClasses.has(section)) return this.sectionClasses.get(section);
+    const cls = this.lexicon.sections.get(section) ?? classByWords(section, this.lexicon);
+    this.sectionClasses.set(section, cls);
+    return cls;
+  }
+
+  private cueMatchesOf(sentenceIndex: number): readonly PhraseMatch<CueRule>[] {
+    let matches = this.cueMatches.get(sentenceIndex);
+    if (matches === undefined) {
+      const s = this.doc.sentences[sentenceIndex];
+      matches = s === undefined ? [] : this.lexicon.cues.match(this.doc.tokens, s.tokenStart, s.tokenEnd);
+      this.cueMatches.set(sentenceIndex, matches);
+    }
+    return matches;
+  }
+
+  private lowerSection(name: string | undefined): string | undefined {
+    if (name === undefined) return undefined;
+    let lower = this.lowerSections.get(name);
+    if (lower === undefined) this.lowerSections.set(name, (lower = name.toLowerCase()));
+    return lower;
   }
 
   private build(target: Annotation, layer: string): Evidence {
-    const section = sectionNameOf(this.doc, target)?.toLowerCase();
-    const sectionClass = section === undefined ? undefined : this.lexicon.sections.get(section) ?? classByWords(section, this.lexicon);
-    const semanticTypes = new Set(strings(target.semanticType));
-    const candidates = new Set(strings(target.insightModelCandidates));
+    const section = this.lowerSection(sectionNameOf(this.doc, target));
+    const sectionClass = section === undefined ? undefined : this.sectionClass(section);
+    const semanticTypes = new Set<string>();
+    const candidates = new Set<string>();
+    addStrings(target.semanticType, semanticTypes);
+    addStrings(target.insightModelCandidates, candidates);
     for (const c of this.conceptsAt(target)) {
-      for (const t of strings(c.semanticType)) semanticTypes.add(t);
-      for (const t of strings(c.insightModelCandidates)) candidates.add(t);
+      addStrings(c.semanticType, semanticTypes);
+      addStrings(c.insightModelCandidates, candidates);
     }
     const preferred = typeof target.preferredName === 'string' ? target.preferredName : '';
     const lowerText = `${target.coveredText} ${preferred}`.toLowerCase();
@@ -135,12 +196,12 @@ export class EvidenceBuilder {
       historical: historicalFlag,
       possible: this.possible.has(target),
       conditional: this.conditional.has(target),
-      ...(section === undefined ? {} : { section }),
-      ...(sectionClass === undefined ? {} : { sectionClass }),
+      section,
+      sectionClass,
       cues: this.cuesAround(target, sentenceIndex),
       semanticTypes,
       candidates,
-      words: lowerText.split(/[^a-z0-9']+/).filter((w) => w !== ''),
+      words: wordsOf(lowerText),
       lowerText,
       sentenceIndex,
     };
@@ -152,7 +213,7 @@ export class EvidenceBuilder {
     const tokens = this.doc.tokens;
     const tb = tokenAt(tokens, target.begin);
     const te = Math.max(tb + 1, tokenAt(tokens, target.end));
-    for (const m of this.cueMatches[sentenceIndex] ?? []) {
+    for (const m of this.cueMatchesOf(sentenceIndex)) {
       const inside = m.begin < target.end && target.begin < m.end;
       let distance = 0;
       let side: 'before' | 'after' | 'inside' = 'inside';

@@ -47,6 +47,69 @@ export interface InsightLexicon {
   readonly substanceTerms: ReadonlyMap<string, SubstanceKind>;
   /** Keywords by procedure kind (lower case; matched as word parts, e.g. the suffix `ectomy`). */
   readonly procedureKeywords: ReadonlyMap<ProcedureKeywordKind, readonly string[]>;
+  /** substanceTerms indexed for lookup by word (compiled from it; see substance-model.ts). */
+  readonly substanceLookup: SubstanceLookup;
+  /** procedureKeywords indexed for lookup by word (compiled from it; see procedure-model.ts). */
+  readonly keywordLookup: KeywordLookup;
+}
+
+/** Terms are numbered in substanceTerms' order; a whole-word term is found by word, a phrase (space or hyphen) by text. */
+export interface SubstanceLookup {
+  readonly kinds: readonly SubstanceKind[];
+  readonly words: ReadonlyMap<string, number>;
+  readonly phrases: readonly { readonly term: string; readonly order: number }[];
+}
+
+/** Keywords of whole words (`biopsy`), word suffixes of 4+ letters (`ectomy`) and phrases (space or hyphen). */
+export interface KeywordLookup {
+  readonly words: ReadonlyMap<string, readonly ProcedureKeywordKind[]>;
+  readonly suffixes: ReadonlyMap<string, readonly ProcedureKeywordKind[]>;
+  readonly phrases: readonly { readonly keyword: string; readonly kind: ProcedureKeywordKind }[];
+  /** Longest suffix keyword. */
+  readonly maxSuffix: number;
+}
+
+function isPhrase(term: string): boolean {
+  return term.includes(' ') || term.includes('-');
+}
+
+function compileSubstanceLookup(terms: ReadonlyMap<string, SubstanceKind>): SubstanceLookup {
+  const kinds: SubstanceKind[] = [];
+  const words = new Map<string, number>();
+  const phrases: { term: string; order: number }[] = [];
+  for (const [term, kind] of terms) {
+    const order = kinds.length;
+    kinds.push(kind);
+    if (isPhrase(term)) phrases.push({ term, order });
+    else words.set(term, order);
+  }
+  return { kinds, words, phrases };
+}
+
+function compileKeywordLookup(keywords: ReadonlyMap<ProcedureKeywordKind, readonly string[]>): KeywordLookup {
+  const words = new Map<string, ProcedureKeywordKind[]>();
+  const suffixes = new Map<string, ProcedureKeywordKind[]>();
+  const phrases: { keyword: string; kind: ProcedureKeywordKind }[] = [];
+  const add = (map: Map<string, ProcedureKeywordKind[]>, k: string, kind: ProcedureKeywordKind): void => {
+    const list = map.get(k);
+    if (list === undefined) map.set(k, [kind]);
+    else if (!list.includes(kind)) list.push(kind);
+  };
+  let maxSuffix = 0;
+  for (const [kind, list] of keywords) {
+    for (const k of list) {
+      if (isPhrase(k)) {
+        phrases.push({ keyword: k, kind });
+        continue;
+      }
+      add(words, k, kind);
+      if (k.length >= 4) {
+        add(suffixes, k, kind);
+        maxSuffix = Math.max(maxSuffix, k.length);
+      }
+    }
+  }
+  return { words, suffixes, phrases, maxSuffix };
 }
 
 const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'cues', 'sections', 'substanceTerms', 'procedureKeywords']);
@@ -128,7 +191,10 @@ export function compileInsightLexicon(body: unknown, file: string): InsightLexic
   for (const [kind, terms] of Object.entries(b.substanceTerms)) for (const t of terms) substanceTerms.set(t.toLowerCase(), kind as SubstanceKind);
   const procedureKeywords = new Map<ProcedureKeywordKind, string[]>();
   for (const [kind, words] of Object.entries(b.procedureKeywords)) procedureKeywords.set(kind as ProcedureKeywordKind, words.map((w) => w.toLowerCase()));
-  return { file, version: b.version, cues: compilePhrases(entries), cueRules, sections, substanceTerms, procedureKeywords };
+  return {
+    file, version: b.version, cues: compilePhrases(entries), cueRules, sections, substanceTerms, procedureKeywords,
+    substanceLookup: compileSubstanceLookup(substanceTerms), keywordLookup: compileKeywordLookup(procedureKeywords),
+  };
 }
 
 /** The built-in lexicon, compiled (annotator init calls this once per resources snapshot). */

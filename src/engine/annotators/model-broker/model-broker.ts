@@ -71,6 +71,12 @@ function modelsFor(e: Evidence, lexicon: InsightLexicon): { diagnosis: boolean; 
 /** The insight analysis of one Document, as field updates on the scored annotations. */
 export function runModelBroker(doc: Document, params: ModelBrokerParams, compiled: ModelBrokerCompiled): AnnotatorResult {
   const run = new Set<InsightModel>(params.models);
+  const runDiagnosis = run.has('diagnosis');
+  const runMedication = run.has('medication');
+  const runProcedure = run.has('procedure');
+  const runNormality = run.has('normality');
+  const runSubstance = run.has('substance');
+  const runTemporal = run.has('temporal');
   const targets: { annotation: Annotation; layer: string }[] = [];
   for (const layer of SCORED_LAYERS) for (const annotation of doc.layers.get(layer) ?? []) targets.push({ annotation, layer });
   if (targets.length === 0) return {};
@@ -84,34 +90,41 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
     const e = evidence.of(annotation, layer);
     const applies = modelsFor(e, compiled.lexicon);
     const data: Record<string, unknown> = {};
-    if (run.has('diagnosis') && applies.diagnosis) data.diagnosis = diagnosisInsight(e);
-    if (run.has('medication') && applies.medication) data.medication = medicationInsight(e);
-    if (run.has('procedure') && applies.procedure) data.procedure = procedureInsight(e, compiled.lexicon);
-    if (run.has('normality') && applies.normality) data.normality = normalityInsight(doc, e, applies.medication);
-    if (run.has('substance')) {
+    if (runDiagnosis && applies.diagnosis) data.diagnosis = diagnosisInsight(e);
+    if (runMedication && applies.medication) data.medication = medicationInsight(e);
+    if (runProcedure && applies.procedure) data.procedure = procedureInsight(e, compiled.lexicon);
+    if (runNormality && applies.normality) data.normality = normalityInsight(doc, e, applies.medication);
+    if (runSubstance) {
       const kinds = applies.substance;
       if (kinds.has('tobacco')) data.tobacco = tobaccoInsight(e);
       if (kinds.has('alcohol')) data.alcohol = alcoholInsight(e);
       if (kinds.has('illicitDrug')) data.illicitDrug = illicitDrugInsight(e);
       if (kinds.has('substanceTreatment') || kinds.has('illicitDrug')) data.substance = substanceInsight(e, kinds.has('substanceTreatment'));
     }
+    const models = Object.keys(data).length;
     const fields: Record<string, unknown> = {};
-    if (run.has('substance') && layer === 'concepts' && applies.substance.size > 0 && !hasSubstanceTag(e)) {
+    let fieldCount = 0;
+    if (runSubstance && layer === 'concepts' && applies.substance.size > 0 && !hasSubstanceTag(e)) {
       // Kinds found by the lexicon, not by inference rules: tag the concept as the rules would, so the
       // substance-use attribute set (which tests the tags) sees it.
       const existing = Array.isArray(annotation.insightModelCandidates) ? annotation.insightModelCandidates.map(String) : [];
       fields.insightModelCandidates = [...existing, ...[...applies.substance].map((k) => TAG_OF_KIND[k]).filter((t) => !existing.includes(t))];
+      fieldCount++;
     }
-    if (Object.keys(data).length > 0) {
+    if (models > 0) {
       const existing = isRecord(annotation.insightModelData) ? annotation.insightModelData : {};
       fields.insightModelData = { ...existing, ...data };
+      fieldCount++;
     }
-    const scored = Object.keys(data).length > 0 || layer !== 'concepts';
-    if (run.has('temporal') && scored && e.sentenceIndex >= 0) {
+    const scored = models > 0 || layer !== 'concepts';
+    if (runTemporal && scored && e.sentenceIndex >= 0) {
       const links = temporal.links(e.sentenceIndex, annotation.begin, annotation.end);
-      if (links.length > 0) fields.temporal = links;
+      if (links.length > 0) {
+        fields.temporal = links;
+        fieldCount++;
+      }
     }
-    if (Object.keys(fields).length > 0) update.push({ target: annotation, fields });
+    if (fieldCount > 0) update.push({ target: annotation, fields });
   }
   return { update };
 }

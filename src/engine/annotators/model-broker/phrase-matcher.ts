@@ -28,7 +28,7 @@ export interface PhraseMatcher<T> {
 }
 
 function fold(lower: string): string {
-  return lower.replaceAll('\u2019', "'");
+  return lower.includes('\u2019') ? lower.replaceAll('\u2019', "'") : lower;
 }
 
 /** Compiles (phrase, payload) pairs; a phrase that tokenizes to nothing is ignored. */

@@ -79,10 +79,17 @@ export function substanceKinds(e: Evidence, lexicon: InsightLexicon): Set<Substa
   }
   if (e.layer === 'SmokingInd') out.add('tobacco');
   if (out.size > 0) return out;
-  for (const [term, kind] of lexicon.substanceTerms) {
-    const hit = term.includes(' ') || term.includes('-') ? e.lowerText.includes(term) : e.words.includes(term);
-    if (hit) out.add(kind);
+  // Terms found (a whole word, or a phrase in the text), added in the lexicon's term order.
+  const { kinds, words, phrases } = lexicon.substanceLookup;
+  let hits: number[] | undefined;
+  for (const w of e.words) {
+    const order = words.get(w);
+    if (order !== undefined) (hits ??= []).push(order);
   }
+  for (const p of phrases) if (e.lowerText.includes(p.term)) (hits ??= []).push(p.order);
+  if (hits === undefined) return out;
+  hits.sort((a, b) => a - b);
+  for (const order of hits) out.add(kinds[order] as SubstanceKind);
   return out;
 }
 

@@ -20,27 +20,47 @@ interface DateMention {
 }
 
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-const ABSOLUTE: readonly RegExp[] = [
-  /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/gi,
-  /\b\d{4}-\d{2}-\d{2}\b/g,
-  new RegExp(String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b`, 'gi'),
-  new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4})?\b`, 'gi'),
-  new RegExp(String.raw`\b${MONTH}\s+\d{4}\b`, 'gi'),
-  /\b(?:in|since|during|from)\s+(?:19|20)\d{2}\b/gi,
+
+/**
+ * A date pattern and what a sentence must contain for it to match: a digit, and one of `words` (found in
+ * the lower-cased sentence). The gates only skip patterns that cannot match; they never change a match.
+ */
+interface DatePattern {
+  readonly re: RegExp;
+  readonly digit: boolean;
+  readonly words?: readonly string[];
+}
+
+const ABSOLUTE: readonly DatePattern[] = [
+  { re: /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/gi, digit: true },
+  { re: /\b\d{4}-\d{2}-\d{2}\b/g, digit: true },
+  { re: new RegExp(String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b`, 'gi'), digit: true },
+  { re: new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4})?\b`, 'gi'), digit: true },
+  { re: new RegExp(String.raw`\b${MONTH}\s+\d{4}\b`, 'gi'), digit: true },
+  { re: /\b(?:in|since|during|from)\s+(?:19|20)\d{2}\b/gi, digit: true },
 ];
-const RELATIVE: readonly RegExp[] = [
-  /\b(?:today|yesterday|tonight|tomorrow|this morning|last night)\b/gi,
-  /\b(?:last|next|this|past)\s+(?:week|month|year|visit|weekend)\b/gi,
-  /\b\d+\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi,
-  /\b(?:a|one|two|three|several|few)\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi,
+const RELATIVE: readonly DatePattern[] = [
+  { re: /\b(?:today|yesterday|tonight|tomorrow|this morning|last night)\b/gi, digit: false, words: ['today', 'yesterday', 'tonight', 'tomorrow', 'this morning', 'last night'] },
+  { re: /\b(?:last|next|this|past)\s+(?:week|month|year|visit|weekend)\b/gi, digit: false, words: ['week', 'month', 'year', 'visit'] },
+  { re: /\b\d+\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi, digit: true, words: ['ago'] },
+  { re: /\b(?:a|one|two|three|several|few)\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi, digit: false, words: ['ago'] },
 ];
+const DIGIT = /\d/;
 
 /** Date mentions of one sentence (character offsets into the document), overlaps resolved longest first. */
 export function findDates(text: string, begin: number, end: number): DateMention[] {
   const slice = text.slice(begin, end);
   const found: DateMention[] = [];
-  const scan = (patterns: readonly RegExp[], absolute: boolean): void => {
-    for (const p of patterns) {
+  const digits = DIGIT.test(slice);
+  let lower: string | undefined;
+  const scan = (patterns: readonly DatePattern[], absolute: boolean): void => {
+    for (const { re: p, digit, words } of patterns) {
+      if (digit && !digits) continue;
+      if (words !== undefined) {
+        lower ??= slice.toLowerCase();
+        const l = lower;
+        if (!words.some((w) => l.includes(w))) continue;
+      }
       p.lastIndex = 0;
       for (let m = p.exec(slice); m !== null; m = p.exec(slice)) {
         found.push({ begin: begin + m.index, end: begin + m.index + m[0].length, absolute });

@@ -115,13 +115,15 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
   const filters = deployedFilters('spell_checker', CORRECTIONS_LAYER, params.filters, artifacts);
   let corrections: Annotation[] = [];
   const best = new Map<Annotation, Candidate>();
-  const seen = new Map<string, Candidate[]>();
+  const seen = new Map<string, readonly Candidate[]>();
   for (const token of doc.tokens) {
+    // Most words are common ones: one set lookup of the token's lower-case form settles them.
+    if (token.kind !== 'word' || token.end - token.begin < rules.minWordLength || vocabulary.isKnownLower(token.lower)) continue;
     const surface = doc.text.slice(token.begin, token.end);
     if (!checkable(doc, token, surface, rules, ocr)) continue;
-    const lower = surface.toLowerCase();
+    const lower = token.lower;
     if (rules.neverCorrect.has(lower) || vocabulary.isKnown(surface)) continue;
-    let candidates = seen.get(lower);
+    let candidates: readonly Candidate[] | undefined = seen.get(lower);
     if (candidates === undefined) {
       candidates = ocr ? vocabulary.ocrVariants(lower, rules, rules.maxSuggestions) : [];
       if (candidates.length === 0 && !hasDigit(surface)) {

@@ -3,10 +3,11 @@
 // proxy) merged with the common English word list (weighted by frequency level). A word is known when
 // it, or its normalised KB key (plural stem, UK → US spelling), is in either; known words are never
 // corrected. Candidates for an unknown word are the entries within a bounded edit distance, searched in
-// buckets keyed by length and leading letters, and ranked by distance and weight.
+// a trie of the entries (word-trie.ts), and ranked by distance and weight.
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import { createNormalizer, type Normalizer } from '../../../knowledge/normalize.js';
-import { boundedDistance } from './edit-distance.js';
+import { buildDeleteIndex, searchDeleteIndex } from './delete-index.js';
+import { buildWordTrie, searchWordTrie, type WordTrie } from './word-trie.js';
 import type { EnglishWords, SpellingRules } from './spelling-rules.js';
 
 export interface Candidate {
@@ -19,33 +20,18 @@ export interface Candidate {
 
 interface Entry {
   readonly text: string;
-  /** Which letters a–z occur (bit 0 = a): a cheap lower bound on the edit distance. */
-  readonly letters: number;
   weight: number;
   fromKb: boolean;
-}
-
-function letterMask(s: string): number {
-  let mask = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i) - 97;
-    if (c >= 0 && c < 26) mask |= 1 << c;
-  }
-  return mask;
-}
-
-function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 export interface Vocabulary {
   readonly size: number;
   /** True when the word (any case) is a known English or KB word. */
   isKnown(word: string): boolean;
+  /** True when the lower-case word itself is a known English word or KB key (a quick `isKnown` that skips normalisation). */
+  isKnownLower(lower: string): boolean;
   /** Ranked candidates (best first) for an unknown lower-case word; empty when nothing is close enough. */
-  suggest(lower: string, maxDistance: number, limit: number): Candidate[];
+  suggest(lower: string, maxDistance: number, limit: number): readonly Candidate[];
   /** Candidates for OCR confusions (`pneum0nia` → `pneumonia`): known words one confusion away. */
   ocrVariants(lower: string, rules: SpellingRules, limit: number): Candidate[];
 }
@@ -90,12 +76,49 @@ function typoBonus(query: string, candidate: string): number {
   return 1;
 }
 const DISTANCE_CEILING = [1, 0.98, 0.8, 0.6];
+/** Deletions filed per word in the delete index: searches up to this bound use it (the rules' usual maximum). */
+const INDEXED_DELETES = 2;
+
+/** `word[i]` equals `query[j]`, or one of them is past its end (no constraint then). */
+function sameAt(word: string, i: number, query: string, j: number): boolean {
+  return i >= word.length || j >= query.length || word.charCodeAt(i) === query.charCodeAt(j);
+}
+
+/**
+ * A candidate shares the query's first letter, or differs by an edit at the first position: same length
+ * and same letters 2-3 (substitution), one shorter starting with letters 2-3 (deletion), or one longer
+ * with letters 2-3 equal to the query's 1-2 (insertion).
+ */
+function sharesLeadingLetters(query: string, word: string): boolean {
+  if (word.charCodeAt(0) === query.charCodeAt(0)) return true;
+  const n = query.length;
+  const m = word.length;
+  if (m === n) return sameAt(word, 1, query, 1) && sameAt(word, 2, query, 2);
+  if (m === n - 1) return sameAt(word, 0, query, 1) && sameAt(word, 1, query, 2);
+  if (m === n + 1) return sameAt(word, 1, query, 0) && sameAt(word, 2, query, 1);
+  return false;
+}
+
+/** The same candidates by a trie search (for bounds beyond the delete index): group 0 shares the first letter. */
+function searchTrie(trie: WordTrie, q: string, bound: number, found: (index: number, distance: number, length: number, group: number) => void): void {
+  const n = q.length;
+  const c0 = q.charCodeAt(0);
+  const c1 = q.charCodeAt(1);
+  const c2 = q.charCodeAt(2);
+  const collect = (group: number) => (index: number, distance: number, length: number): void => { found(index, distance, length, group); };
+  searchWordTrie(trie, { query: q, bound, required: [c0, -1, -1], minLength: n - bound, maxLength: n + bound }, collect(0));
+  searchWordTrie(trie, { query: q, bound, required: [-1, c1, c2], minLength: n, maxLength: n }, collect(1));
+  searchWordTrie(trie, { query: q, bound, required: [c1, c2, -1], minLength: n - 1, maxLength: n - 1 }, collect(1));
+  searchWordTrie(trie, { query: q, bound, required: [-1, c0, c1], minLength: n + 1, maxLength: n + 1 }, collect(1));
+}
+/** How many distinct unknown words a vocabulary remembers the suggestions of. */
+const MEMO_LIMIT = 20_000;
 
 export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocabulary {
   const normalizer = normalizerOf(kb);
   const kbKeys = new Set<string>();
   const entries = new Map<string, Entry>();
-  for (const [word, weight] of english) entries.set(word, { text: word, letters: letterMask(word), weight, fromKb: false });
+  for (const [word, weight] of english) entries.set(word, { text: word, weight, fromKb: false });
   const data = termData(kb);
   if (data !== undefined) {
     const counts = new Uint32Array(data.tokens.length);
@@ -104,33 +127,36 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
       kbKeys.add(key);
       if (key.length < 3 || !ALPHA.test(key)) return;
       const found = entries.get(key);
-      if (found === undefined) entries.set(key, { text: key, letters: letterMask(key), weight: counts[i]!, fromKb: true });
+      if (found === undefined) entries.set(key, { text: key, weight: counts[i]!, fromKb: true });
       else {
         found.weight += counts[i]!;
         found.fromKb = true;
       }
     });
   }
-  // Buckets by length and leading letters: a candidate either shares the first letter, or differs by an
-  // edit at the first position (substitution: same letters 2-3; deletion or insertion: shifted by one).
-  const buckets = new Map<string, Entry[]>();
-  const put = (key: string, e: Entry): void => {
-    const list = buckets.get(key);
-    if (list === undefined) buckets.set(key, [e]);
-    else list.push(e);
-  };
-  for (const e of entries.values()) {
-    const n = e.text.length;
-    put(`${n}|${e.text[0]!}`, e);
-    put(`${n}|_${e.text.slice(1, 3)}`, e);
-    put(`${n}|${e.text.slice(0, 2)}_`, e);
-  }
-  const candidatesOf = (q: string, len: number): Entry[][] => {
-    const lists = [buckets.get(`${len}|${q[0]!}`)];
-    if (len === q.length) lists.push(buckets.get(`${len}|_${q.slice(1, 3)}`));
-    if (len === q.length - 1) lists.push(buckets.get(`${len}|${q.slice(1, 3)}_`));
-    if (len === q.length + 1) lists.push(buckets.get(`${len}|_${q.slice(0, 2)}`));
-    return lists.filter((l): l is Entry[] => l !== undefined);
+  // Candidates of a query are the words that either share its first letter, or differ by an edit at the
+  // first position (substitution: same letters 2-3; deletion or insertion: shifted by one). Found in
+  // the delete index (bounds up to 2) or, beyond, in a trie of the entries built on first need. Listed
+  // in a fixed order (length, then first-letter words before the others, then vocabulary order) so that
+  // ties between equal surfaces resolve the same way on every run.
+  const list = [...entries.values()];
+  const texts = list.map((e) => e.text);
+  const index = buildDeleteIndex(texts, INDEXED_DELETES);
+  let trie: WordTrie | undefined;
+  const candidatesOf = (q: string, bound: number): { entry: Entry; distance: number }[] => {
+    const hits: { index: number; distance: number; length: number; group: number }[] = [];
+    if (bound <= index.maxDeletes) {
+      const admit = (w: number): boolean => sharesLeadingLetters(q, texts[w]!);
+      searchDeleteIndex(index, { query: q, bound, admit }, (w, distance) => {
+        const text = texts[w]!;
+        hits.push({ index: w, distance, length: text.length, group: text.charCodeAt(0) === q.charCodeAt(0) ? 0 : 1 });
+      });
+    } else {
+      trie ??= buildWordTrie(texts);
+      searchTrie(trie, q, bound, (index, distance, length, group) => { hits.push({ index, distance, length, group }); });
+    }
+    hits.sort((a, b) => a.length - b.length || a.group - b.group || a.index - b.index);
+    return hits.map((h) => ({ entry: list[h.index]!, distance: h.distance }));
   };
 
   const isKnown = (word: string): boolean => {
@@ -164,31 +190,39 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
     }));
   };
 
+  /** Suggestions already computed (the vocabulary never changes; bounded, cleared when full). */
+  const memo = new Map<string, readonly Candidate[]>();
+
+  const search = (lower: string, maxDistance: number, limit: number): readonly Candidate[] => {
+    const key = normalizer.pieceKey(lower);
+    const queries = key === lower || !ALPHA.test(key) ? [lower] : [lower, key];
+    const found = new Map<string, { entry: Entry; distance: number; surface: string }>();
+    // Widen the bound only while nothing closer was found (distance-1 searches are cheap).
+    for (let bound = 1; bound <= maxDistance && found.size === 0; bound++) {
+      for (const q of queries) {
+        for (const { entry, distance: d } of candidatesOf(q, bound)) {
+          if (d === 0) continue;
+          const surface = q === key && key !== lower ? inflect(lower, key, entry.text) : entry.text;
+          const prior = found.get(surface);
+          if (prior === undefined || d < prior.distance) found.set(surface, { entry, distance: d, surface });
+        }
+      }
+    }
+    return found.size === 0 ? [] : rank(lower, found, limit);
+  };
+
   return {
     size: entries.size,
     isKnown,
+    isKnownLower: (lower) => english.has(lower) || kbKeys.has(lower),
     suggest(lower, maxDistance, limit) {
-      const key = normalizer.pieceKey(lower);
-      const queries = key === lower || !ALPHA.test(key) ? [lower] : [lower, key];
-      const found = new Map<string, { entry: Entry; distance: number; surface: string }>();
-      // Widen the bound only while nothing closer was found (distance-1 searches are cheap).
-      for (let bound = 1; bound <= maxDistance && found.size === 0; bound++) {
-        for (const q of queries) {
-          const qLetters = letterMask(q);
-          for (let len = q.length - bound; len <= q.length + bound; len++) {
-            for (const entry of candidatesOf(q, len).flat()) {
-              // Each edit changes the presence of at most two letters.
-              if (popcount(qLetters ^ entry.letters) > 2 * bound) continue;
-              const d = boundedDistance(q, entry.text, bound);
-              if (d === 0 || d > bound) continue;
-              const surface = q === key && key !== lower ? inflect(lower, key, entry.text) : entry.text;
-              const prior = found.get(surface);
-              if (prior === undefined || d < prior.distance) found.set(surface, { entry, distance: d, surface });
-            }
-          }
-        }
-      }
-      return found.size === 0 ? [] : rank(lower, found, limit);
+      const memoKey = `${maxDistance}|${limit}|${lower}`;
+      const known = memo.get(memoKey);
+      if (known !== undefined) return known;
+      const result = search(lower, maxDistance, limit);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(memoKey, result);
+      return result;
     },
     ocrVariants(lower, rules, limit) {
       const found = new Map<string, { entry: Entry; distance: number; surface: string }>();
@@ -196,7 +230,7 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
         let at = lower.indexOf(from);
         while (at >= 0) {
           const variant = lower.slice(0, at) + to + lower.slice(at + from.length);
-          const entry = entries.get(variant) ?? (isKnown(variant) ? { text: variant, letters: letterMask(variant), weight: 1, fromKb: true } : undefined);
+          const entry = entries.get(variant) ?? (isKnown(variant) ? { text: variant, weight: 1, fromKb: true } : undefined);
           if (entry !== undefined && !found.has(variant)) found.set(variant, { entry, distance: 1, surface: variant });
           at = lower.indexOf(from, at + 1);
         }

@@ -1,15 +1,16 @@
 // Knowledge-base mentions of the concepts whose semantic types a clinical annotator wants (symptom_disease:
 // disorders; procedure: procedures; lab_value: lab tests), found with the shared term matcher
-// (src/knowledge/matcher.ts, longest span), one concept chosen per span.
+// (src/knowledge/matcher.ts, longest span), one concept chosen per span. The match itself is made once per
+// Document and shared by these annotators (src/engine/document-matches.ts).
 import { CODE_FIELDS, type CodeField, type CompiledKnowledgeBase, type Concept } from '../../../knowledge/kb.js';
-import { createMatcher, type ConceptMatcher, type TermMatch } from '../../../knowledge/matcher.js';
+import type { TermMatch } from '../../../knowledge/matcher.js';
 import type { Document } from '../../document.js';
+import { documentMatches } from '../../document-matches.js';
 import { asCompiledKnowledgeBase } from '../concept-detection/concept-detection.js';
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 
 export interface KbTerms {
   readonly kb: CompiledKnowledgeBase;
-  readonly matcher: ConceptMatcher;
 }
 
 export interface KbMention {
@@ -24,7 +25,7 @@ export interface KbMention {
 
 export function compileKbTerms(kb: KnowledgeBase): KbTerms {
   const compiled = asCompiledKnowledgeBase(kb);
-  return { kb: compiled, matcher: createMatcher(compiled, { longestSpan: false }) };
+  return { kb: compiled };
 }
 
 function codeCount(c: Concept): number {
@@ -58,8 +59,8 @@ export function chooseConcept(concepts: readonly Concept[]): Concept | undefined
 }
 
 /** Every match of the term index, nested ones included (sorted by begin, longer first). */
-export function matchKb(doc: Document, terms: KbTerms): TermMatch[] {
-  return terms.matcher.match(doc.text, doc.tokens);
+export function matchKb(doc: Document, terms: KbTerms): readonly TermMatch[] {
+  return documentMatches(doc, terms.kb, { longestSpan: false });
 }
 
 /**

@@ -1,0 +1,66 @@
+// One knowledge-base match per Document, shared by every annotator that reads the same term index
+// (symptom_disease, procedure, lab_value, medication, ...): the first caller scans the text with the
+// shared term matcher (src/knowledge/matcher.ts), later callers of the same Document and knowledge base
+// get the same list. Longest-span matches are derived from the full list (a match is dropped when it
+// lies inside an earlier, longer one: exactly the matcher's own `longestSpan` rule), so one scan serves
+// both kinds. The text is matched as written: spelling replacements are not applied here.
+// The memo is keyed by the Document object (weakly: it goes when the Document goes); a Document's text
+// and tokens never change, so a memoised list stays right for its lifetime. Callers must not mutate it.
+import type { CompiledKnowledgeBase } from '../knowledge/kb.js';
+import { createMatcher, type ConceptMatcher, type TermMatch } from '../knowledge/matcher.js';
+import type { Document } from './document.js';
+
+export interface DocumentMatchOptions {
+  /** Drop matches nested inside a longer match (ACD longest_span), as `createMatcher({ longestSpan })`. */
+  readonly longestSpan: boolean;
+}
+
+interface KbMatches {
+  readonly all: readonly TermMatch[];
+  longest?: readonly TermMatch[];
+}
+
+/** One full-span matcher per knowledge base (its surface memo is shared by every caller too). */
+const matchers = new WeakMap<CompiledKnowledgeBase, ConceptMatcher>();
+const memo = new WeakMap<Document, Map<CompiledKnowledgeBase, KbMatches>>();
+
+function matcherOf(kb: CompiledKnowledgeBase): ConceptMatcher {
+  let matcher = matchers.get(kb);
+  if (matcher === undefined) {
+    matcher = createMatcher(kb, { longestSpan: false });
+    matchers.set(kb, matcher);
+  }
+  return matcher;
+}
+
+/** The matches that no earlier (sorted by begin, longer first) match contains. */
+function longestOnly(all: readonly TermMatch[]): TermMatch[] {
+  const out: TermMatch[] = [];
+  let maxEnd = -1;
+  for (const m of all) {
+    if (m.end <= maxEnd) continue;
+    maxEnd = m.end;
+    out.push(m);
+  }
+  return out;
+}
+
+/**
+ * The term matches of `doc.text` against `kb` (sorted by begin, longer first), computed once per
+ * Document and knowledge base. Read-only: the same array is handed to every caller.
+ */
+export function documentMatches(doc: Document, kb: CompiledKnowledgeBase, options: DocumentMatchOptions): readonly TermMatch[] {
+  let perKb = memo.get(doc);
+  if (perKb === undefined) {
+    perKb = new Map();
+    memo.set(doc, perKb);
+  }
+  let matches = perKb.get(kb);
+  if (matches === undefined) {
+    matches = { all: matcherOf(kb).match(doc.text, doc.tokens) };
+    perKb.set(kb, matches);
+  }
+  if (!options.longestSpan) return matches.all;
+  matches.longest ??= longestOnly(matches.all);
+  return matches.longest;
+}
