@@ -45,6 +45,10 @@ let powers = new Int32Array(0);
 let prefix = new Int32Array(64);
 let jTerm = new Int32Array(64);
 let hashes = new Int32Array(1024);
+/** Scratch of a search: each deletion's bucket range and fingerprint. */
+let probeStart = new Uint32Array(1024);
+let probeEnd = new Uint32Array(1024);
+let probeFingerprint = new Uint32Array(1024);
 
 function ensureCapacity(length: number, maxDeletes: number): void {
   if (powers.length <= length) {
@@ -208,11 +212,22 @@ export function searchDeleteIndex(index: DeleteIndex, search: DeleteSearch, foun
   // Deeper filings only meet deeper query deletions: a bound-1 search skips the words' two-character deletions.
   const skipDeep = bound < 2 ? 1 : 0;
   const count = deletionHashes(query, bound);
+  // Bucket ranges first: independent loads the processor overlaps (the buckets are spread over megabytes).
+  if (probeStart.length < count) {
+    probeStart = new Uint32Array(2 * count);
+    probeEnd = new Uint32Array(2 * count);
+    probeFingerprint = new Uint32Array(2 * count);
+  }
   for (let k = 0; k < count; k++) {
     const key = mix(hashes[k]!);
-    const fp = key >>> fpShift;
     const b = key & bucketMask;
-    for (let e = bucketStart[b]!, end = bucketStart[b + 1]!; e < end; e++) {
+    probeFingerprint[k] = key >>> fpShift;
+    probeStart[k] = bucketStart[b]!;
+    probeEnd[k] = bucketStart[b + 1]!;
+  }
+  for (let k = 0; k < count; k++) {
+    const fp = probeFingerprint[k]!;
+    for (let e = probeStart[k]!, end = probeEnd[k]!; e < end; e++) {
       const f = filing[e]!;
       if (((f >>> 1) & fpMask) !== fp || (f & skipDeep) !== 0) continue;
       const w = f >>> idShift;

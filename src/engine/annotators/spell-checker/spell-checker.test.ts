@@ -108,6 +108,17 @@ describe('spell_checker', () => {
   });
 });
 
+describe('vocabulary suggestions', () => {
+  test('a word three edits away is found beyond the delete index (trie search) when nothing is closer', () => {
+    const { vocabulary } = compiled;
+    assert.deepEqual(vocabulary.suggest('ovarzzztomy', 2, 3), []);
+    const far = vocabulary.suggest('ovarzzztomy', 3, 3);
+    assert.deepEqual(far.map((c) => [c.text, c.distance]).slice(0, 1), [['ovariectomy', 3]]);
+    const near = vocabulary.suggest('ovariactomy', 3, 3);
+    assert.deepEqual([near[0]?.text, near.every((c) => c.distance === 1)], ['ovariectomy', true], 'closer words stop the widening');
+  });
+});
+
 describe('spelling data', () => {
   test('boundedDistance counts substitutions, insertions, deletions and transpositions, and stops past the bound', () => {
     assert.equal(boundedDistance('ovariactomy', 'ovariectomy', 2), 1);

@@ -2,8 +2,9 @@
 // concept name; weighted by how many name paths use the piece — the trie's edge count, a name-count
 // proxy) merged with the common English word list (weighted by frequency level). A word is known when
 // it, or its normalised KB key (plural stem, UK → US spelling), is in either; known words are never
-// corrected. Candidates for an unknown word are the entries within a bounded edit distance, searched in
-// a trie of the entries (word-trie.ts), and ranked by distance and weight.
+// corrected. Candidates for an unknown word are the entries within a bounded edit distance, found in a
+// delete index of the entries (delete-index.ts; a trie search, word-trie.ts, for bounds beyond it), and
+// ranked by distance and weight.
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import { createNormalizer, type Normalizer } from '../../../knowledge/normalize.js';
 import { buildDeleteIndex, searchDeleteIndex } from './delete-index.js';
@@ -111,6 +112,7 @@ function searchTrie(trie: WordTrie, q: string, bound: number, found: (index: num
   searchWordTrie(trie, { query: q, bound, required: [c1, c2, -1], minLength: n - 1, maxLength: n - 1 }, collect(1));
   searchWordTrie(trie, { query: q, bound, required: [-1, c0, c1], minLength: n + 1, maxLength: n + 1 }, collect(1));
 }
+
 /** How many distinct unknown words a vocabulary remembers the suggestions of. */
 const MEMO_LIMIT = 20_000;
 
