@@ -1,4 +1,5 @@
-// HTTP throughput and latency of the real service. `serve` runs as its own process, configured by
+// HTTP throughput and latency of the real service. `serve` runs as its own process from the production
+// build (`npm run build` first, then `node dist/src/cli/main.js serve`, as `npm start` does), configured by
 // environment variables as a user runs it (default LOG_LEVEL info, its log written to a file; worker pool
 // sized to the cores unless HTTP_BENCH_WORKERS says otherwise; the bench's knowledge base through KB_DIR).
 // autocannon, in this process, sends POST /v1/analyze with one 2,000-character ACI-Bench note per request
@@ -14,7 +15,7 @@
 // Knobs (environment): HTTP_BENCH_WORKERS=1,2,3 (one service per value; default: the service default),
 // HTTP_BENCH_CONNECTIONS=16,64, HTTP_BENCH_DURATION_S=10, HTTP_BENCH_REPEATS=1 (runs per level; the
 // figures are the median run's, with every run's req/s listed), HTTP_BENCH_LOG_LEVEL (default: info).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, closeSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -76,7 +77,7 @@ interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts `serve` as its own process (as `npm run dev` does) and waits for its health check. */
+/** Starts the built `serve` as its own process (as `npm start` does) and waits for its health check. */
 async function startService(root: string, kbDir: string, workers: number | undefined, logLevel: string): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-http-'));
   const logFile = join(dataDir, 'serve.log');
@@ -87,7 +88,7 @@ async function startService(root: string, kbDir: string, workers: number | undef
   };
   if (workers === undefined) delete env.ANALYSIS_WORKERS;
   else env.ANALYSIS_WORKERS = String(workers);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/src/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
   closeSync(logFd);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (): Promise<void> => {
@@ -218,6 +219,15 @@ function analyzeBody(text: string, flows: readonly AcdAnnotatorFlow[]): string {
   return JSON.stringify({ unstructured: [{ text }], annotatorFlows: flows });
 }
 
+/** The production build of the current sources (once per bench run): what `npm start` serves. */
+function buildService(ctx: BenchContext): Promise<void> {
+  return ctx.shared('http-build', async () => {
+    ctx.log('building the service (npm run build) to measure what npm start runs');
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ctx.root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status ?? built.signal})`);
+  });
+}
+
 async function kbDirFor(ctx: BenchContext): Promise<string> {
   const dir = knowledgeBaseDir(ctx.cacheDir);
   // Built (once per run) only when missing: the service loads it, this process does not need it.
@@ -227,6 +237,7 @@ async function kbDirFor(ctx: BenchContext): Promise<string> {
 
 async function measureService(ctx: BenchContext, settings: Settings, loads: readonly Load[]): Promise<BenchFigure[]> {
   const kbDir = await kbDirFor(ctx);
+  await buildService(ctx);
   const figures: BenchFigure[] = [];
   for (const workers of settings.workers) {
     const service = await startService(ctx.root, kbDir, workers, settings.logLevel);
@@ -249,7 +260,7 @@ async function measureService(ctx: BenchContext, settings: Settings, loads: read
     } finally {
       await service.stop();
     }
-    figures.push({ name: `${workerLabel}: service`, value: `separate process (node --import tsx src/cli/main.ts serve), LOG_LEVEL=${settings.logLevel}, SQLite store` });
+    figures.push({ name: `${workerLabel}: service`, value: `separate process (node dist/src/cli/main.js serve, the npm run build output), LOG_LEVEL=${settings.logLevel}, SQLite store` });
   }
   return figures;
 }

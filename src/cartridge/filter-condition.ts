@@ -17,10 +17,13 @@
 //   satisfies `condition` overlaps this one's span; needs the container data as context).
 // - `label`, `displayValues`, `sources`, `selectedValues` are authoring aids and are ignored.
 
-import { DomainError, type ValidationIssue } from '../errors.js';
+import { DomainError } from '../errors.js';
 import type { FilterDefinition } from './cartridge-model.js';
 import { compileExpression } from './condition-expression.js';
+import { filterTargetKey, NUMERIC_OPERATORS, toNumber, validateCondition, validateFilter, type ConditionOperator } from './filter-condition-validation.js';
 import { isJsonObject } from './json-value.js';
+
+export { CONDITION_OPERATORS, CONDITION_TYPES, filterTargetKey, validateCondition, validateFilter } from './filter-condition-validation.js';
 
 export type Annotation = Readonly<Record<string, unknown>>;
 
@@ -44,46 +47,8 @@ export function createConditionCache(): ConditionCache {
 
 export type AnnotationPredicate = (annotation: Annotation, context?: ConditionContext) => boolean;
 
-export const CONDITION_TYPES = ['match', 'all', 'any', 'notAny', 'notany', 'expression', 'overlaps'] as const;
-export const CONDITION_OPERATORS = [
-  'equals', 'equal', 'contains', 'containsOneOf', 'startsWith', 'fieldExists',
-  'greaterThan', 'greaterThanOrEqualTo', 'lessThan', 'lessThanOrEqualTo',
-] as const;
-type Operator = (typeof CONDITION_OPERATORS)[number];
-
-const NUMERIC_OPERATORS: ReadonlySet<string> = new Set(['greaterThan', 'greaterThanOrEqualTo', 'lessThan', 'lessThanOrEqualTo']);
-const MAX_DEPTH = 64;
+type Operator = ConditionOperator;
 const MAX_WILDCARD_DEPTH = 16;
-const TARGET_PREFIX = 'unstructured.data.';
-
-/** Returns the issues of a condition (empty when it can be compiled). */
-export function validateCondition(condition: unknown, path = 'condition'): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  check(condition, path, 0, issues);
-  return issues;
-}
-
-/** Returns the issues of one filter object `{target, condition, serviceFiltered?}`. */
-export function validateFilter(filter: unknown, path = 'filter'): ValidationIssue[] {
-  if (!isJsonObject(filter)) return [{ path, message: 'a filter must be an object' }];
-  const issues: ValidationIssue[] = [];
-  if (typeof filter.target !== 'string' || filterTargetKey(filter.target) === undefined) {
-    issues.push({ path: `${path}.target`, message: `target must be "${TARGET_PREFIX}<key>"` });
-  }
-  if (filter.condition === undefined) issues.push({ path: `${path}.condition`, message: 'a filter needs a condition' });
-  else check(filter.condition, `${path}.condition`, 0, issues);
-  if (filter.serviceFiltered !== undefined && typeof filter.serviceFiltered !== 'boolean') {
-    issues.push({ path: `${path}.serviceFiltered`, message: 'serviceFiltered must be a boolean' });
-  }
-  return issues;
-}
-
-/** `unstructured.data.concepts` → `concepts`; undefined when the target is not of that form. */
-export function filterTargetKey(target: string): string | undefined {
-  if (!target.startsWith(TARGET_PREFIX)) return undefined;
-  const key = target.slice(TARGET_PREFIX.length);
-  return key !== '' && !key.includes('.') ? key : undefined;
-}
 
 /**
  * Compiles a condition into a predicate. Throws DomainError INVALID_FILTER naming every problem
@@ -140,79 +105,6 @@ export function filtersOf(body: unknown): FilterDefinition[] {
   }));
 }
 
-// ---- validation ----
-
-function check(c: unknown, path: string, depth: number, issues: ValidationIssue[]): void {
-  if (depth > MAX_DEPTH) {
-    issues.push({ path, message: `conditions nested deeper than ${MAX_DEPTH}` });
-    return;
-  }
-  if (!isJsonObject(c)) {
-    issues.push({ path, message: 'a condition must be an object' });
-    return;
-  }
-  const type = c.type ?? (c.field !== undefined ? 'match' : undefined);
-  if (typeof type !== 'string' || !(CONDITION_TYPES as readonly string[]).includes(type)) {
-    issues.push({ path: `${path}.type`, message: `type must be one of ${CONDITION_TYPES.join(', ')}` });
-    return;
-  }
-  for (const flag of ['not', 'caseInsensitive'] as const) {
-    if (c[flag] !== undefined && typeof c[flag] !== 'boolean') issues.push({ path: `${path}.${flag}`, message: `${flag} must be a boolean` });
-  }
-  switch (type) {
-    case 'match':
-      checkMatch(c, path, issues);
-      return;
-    case 'expression': {
-      if (typeof c.expression !== 'string') {
-        issues.push({ path: `${path}.expression`, message: 'expression must be a string' });
-        return;
-      }
-      const compiled = compileExpression(c.expression, () => undefined);
-      if (!compiled.ok) issues.push({ path: `${path}.expression`, message: compiled.error });
-      return;
-    }
-    case 'overlaps':
-      if (typeof c.target !== 'string' || filterTargetKey(c.target) === undefined) {
-        issues.push({ path: `${path}.target`, message: `target must be "${TARGET_PREFIX}<key>"` });
-      }
-      check(c.condition, `${path}.condition`, depth + 1, issues);
-      return;
-    default: // all, any, notAny, notany
-      if (c.conditions === undefined) return;
-      if (!Array.isArray(c.conditions)) {
-        issues.push({ path: `${path}.conditions`, message: 'conditions must be an array' });
-        return;
-      }
-      c.conditions.forEach((child, i) => check(child, `${path}.conditions[${i}]`, depth + 1, issues));
-  }
-}
-
-function checkMatch(c: Record<string, unknown>, path: string, issues: ValidationIssue[]): void {
-  if (typeof c.field !== 'string' || c.field === '' || c.field.split('.').some((s, i) => s === '' || (s === '*' && i > 0))) {
-    issues.push({ path: `${path}.field`, message: 'field must be a dotted path (optionally starting with "*.")' });
-  } else if (c.field === '*') {
-    issues.push({ path: `${path}.field`, message: 'field "*" needs a path after the wildcard' });
-  }
-  const operator = c.operator ?? 'equals';
-  if (typeof operator !== 'string' || !(CONDITION_OPERATORS as readonly string[]).includes(operator)) {
-    issues.push({ path: `${path}.operator`, message: `operator must be one of ${CONDITION_OPERATORS.join(', ')}` });
-    return;
-  }
-  if (operator === 'fieldExists') return;
-  if (!Array.isArray(c.values) || c.values.length === 0) {
-    issues.push({ path: `${path}.values`, message: `operator ${operator} needs a non-empty values array` });
-    return;
-  }
-  c.values.forEach((v, i) => {
-    if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
-      issues.push({ path: `${path}.values[${i}]`, message: 'values must be strings (numbers and booleans are accepted)' });
-    } else if (NUMERIC_OPERATORS.has(operator) && toNumber(String(v)) === undefined) {
-      issues.push({ path: `${path}.values[${i}]`, message: `operator ${operator} needs numeric values` });
-    }
-  });
-}
-
 // ---- compilation (input already validated) ----
 //
 // A compiled node carries an estimated evaluation cost. Groups test their children cheapest first: every
@@ -223,6 +115,11 @@ interface CompiledNode {
   readonly test: AnnotationPredicate;
   /** Rough relative cost: a plain path 1, a wildcard path 8, an overlaps scan 40 plus its condition. */
   readonly cost: number;
+  /**
+   * Built with `not: true`. Such a test (`validity is not INVALID`) usually holds, so an `all` group tests
+   * it after the positive children of the same cost, which are likelier to reject.
+   */
+  readonly negated?: boolean;
 }
 
 type LeafTest = (leaf: unknown) => boolean;
@@ -240,7 +137,7 @@ function buildNode(c: Record<string, unknown>): CompiledNode {
   if ((type === 'match' || type === 'overlaps') && inner.cost >= MEMO_COST) inner = memoized(JSON.stringify({ ...c, not: undefined }), inner);
   if (c.not !== true) return inner;
   const test = inner.test;
-  return { test: (a, ctx) => !test(a, ctx), cost: inner.cost };
+  return { test: (a, ctx) => !test(a, ctx), cost: inner.cost, negated: true };
 }
 
 /** `node`, its results kept under `key` (the condition's text) in the context's cache when there is one. */
@@ -285,7 +182,9 @@ function buildPositive(type: string, c: Record<string, unknown>): CompiledNode {
       const nodes = (Array.isArray(c.conditions) ? c.conditions : []).map((child) => buildNode(child as Record<string, unknown>));
       if (nodes.length === 0) return { test: () => true, cost: 0 }; // empty groups reject nothing
       const cost = nodes.reduce((sum, n) => sum + n.cost, 0);
-      const children = nodes.map((n, i) => ({ n, i })).sort((x, y) => x.n.cost - y.n.cost || x.i - y.i).map((x) => x.n.test);
+      const negatedLast = type === 'all';
+      const rank = (n: CompiledNode): number => (negatedLast && n.negated === true ? 1 : 0);
+      const children = nodes.map((n, i) => ({ n, i })).sort((x, y) => x.n.cost - y.n.cost || rank(x.n) - rank(y.n) || x.i - y.i).map((x) => x.n.test);
       if (children.length === 1) {
         const only = children[0] as AnnotationPredicate;
         return { test: type === 'all' || type === 'any' ? only : (a, ctx) => !only(a, ctx), cost };
@@ -320,6 +219,14 @@ function buildMatch(c: Record<string, unknown>): CompiledNode {
   if (NUMERIC_OPERATORS.has(operator)) {
     const bounds = values.map((v) => toNumber(v) as number);
     const holds = numericTest(operator);
+    if (bounds.length === 1) {
+      const bound = bounds[0] as number;
+      const oneBound: LeafTest = (leaf) => {
+        const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
+        return n !== undefined && holds(n, bound);
+      };
+      return { test: (a) => some(a, oneBound), cost };
+    }
     const leafTest: LeafTest = (leaf) => {
       const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
       if (n === undefined) return false;
@@ -355,8 +262,10 @@ function buildMatch(c: Record<string, unknown>): CompiledNode {
  */
 function foldedMembership(lowerValues: readonly string[]): (text: string) => boolean {
   const set = new Set(lowerValues);
+  // Values that lower-casing leaves as they are: a text equal to one is a member without lower-casing it.
+  const exact = new Set(lowerValues.filter((v) => v.toLowerCase() === v));
   const lengths = new Set(lowerValues.map((v) => v.length));
-  return (text) => (lengths.has(text.length) || NON_ASCII.test(text)) && set.has(text.toLowerCase());
+  return (text) => exact.has(text) || ((lengths.has(text.length) || NON_ASCII.test(text)) && set.has(text.toLowerCase()));
 }
 
 const NON_ASCII = /[^\u0000-\u007f]/;
@@ -412,7 +321,34 @@ export function fieldReader(field: string): (annotation: Annotation) => unknown[
 function leafVisitor(field: string): (annotation: Annotation, test: LeafTest) => boolean {
   const wildcard = field.startsWith('*.');
   const segments = (wildcard ? field.slice(2) : field).split('.');
-  if (!wildcard) return (a, test) => someAt(a, segments, 0, test, 0);
+  if (!wildcard) {
+    // One- and two-segment paths on a plain object read their properties directly; anything else (arrays
+    // on the way, non-objects) takes the general walk, which gives the same result.
+    const first = segments[0] as string;
+    if (segments.length === 1) {
+      return (a, test) => {
+        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, 0, test, 0);
+        const v = a[first];
+        if (v === undefined || !Object.hasOwn(a, first)) return false;
+        if (typeof v === 'object') return v !== null && (Array.isArray(v) ? someAt(v, segments, 1, test, 1) : test(v));
+        return test(v);
+      };
+    }
+    if (segments.length === 2) {
+      const second = segments[1] as string;
+      return (a, test) => {
+        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, 0, test, 0);
+        const v = a[first];
+        if (v === undefined || !Object.hasOwn(a, first)) return false;
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return someAt(v, segments, 1, test, 1);
+        const w = (v as Record<string, unknown>)[second];
+        if (w === undefined || !Object.hasOwn(v, second)) return false;
+        if (typeof w === 'object') return w !== null && (Array.isArray(w) ? someAt(w, segments, 2, test, 2) : test(w));
+        return test(w);
+      };
+    }
+    return (a, test) => someAt(a, segments, 0, test, 0);
+  }
   return (a, test) => someAnywhere(a, segments, 0, test);
 }
 
@@ -493,12 +429,6 @@ function firstNumberAt(value: unknown, segments: readonly string[], i: number, d
     i++;
     depth++;
   }
-}
-
-function toNumber(s: string): number | undefined {
-  if (s.trim() === '') return undefined;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : undefined;
 }
 
 function isNonEmpty(v: unknown): boolean {

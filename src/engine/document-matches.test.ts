@@ -27,6 +27,14 @@ describe('documentMatches', () => {
     assert.ok(longest.length > 0 && longest.length < all.length, 'the text has nested matches (`breath` inside `shortness of breath`)');
   });
 
+  test('longest-span asked first (built from the walk) equals the matcher too, and the full list after it', () => {
+    const doc = createDocument(TEXT);
+    const longest = documentMatches(doc, kb, { longestSpan: true });
+    assert.deepEqual(longest, createMatcher(kb, { longestSpan: true }).match(doc.text, doc.tokens));
+    assert.deepEqual(documentMatches(doc, kb, { longestSpan: false }), createMatcher(kb, { longestSpan: false }).match(doc.text, doc.tokens));
+    assert.equal(documentMatches(doc, kb, { longestSpan: true }), longest);
+  });
+
   test('memoised per Document: the same list for the same Document, a new one for another Document', () => {
     const doc = createDocument(TEXT);
     const first = documentMatches(doc, kb, { longestSpan: false });

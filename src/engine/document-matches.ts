@@ -1,13 +1,14 @@
 // One knowledge-base match per Document, shared by every annotator that reads the same term index
 // (symptom_disease, procedure, lab_value, medication, ...): the first caller scans the text with the
 // shared term matcher (src/knowledge/matcher.ts), later callers of the same Document and knowledge base
-// get the same list. Longest-span matches are derived from the full list (a match is dropped when it
-// lies inside an earlier, longer one: exactly the matcher's own `longestSpan` rule), so one scan serves
-// both kinds. The text is matched as written: spelling replacements are not applied here.
+// get the same list. The trie walk is done once; each kind of list is built from it when first asked
+// for (longest-span matches come from the full list when that exists: a match is dropped when it lies
+// inside an earlier, longer one, exactly the matcher's own `longestSpan` rule). Also used by
+// concept_detection when no spelling replacements apply, so one walk serves the whole flow. The text is matched as written: spelling replacements are not applied here.
 // The memo is keyed by the Document object (weakly: it goes when the Document goes); a Document's text
 // and tokens never change, so a memoised list stays right for its lifetime. Callers must not mutate it.
 import type { CompiledKnowledgeBase } from '../knowledge/kb.js';
-import { createMatcher, type ConceptMatcher, type TermMatch } from '../knowledge/matcher.js';
+import { createMatcher, type ConceptMatcher, type MatchScan, type TermMatch } from '../knowledge/matcher.js';
 import type { Document } from './document.js';
 
 export interface DocumentMatchOptions {
@@ -16,7 +17,9 @@ export interface DocumentMatchOptions {
 }
 
 interface KbMatches {
-  readonly all: readonly TermMatch[];
+  /** The one trie walk; each list is built from it when first asked for. */
+  readonly scan: MatchScan;
+  all?: readonly TermMatch[];
   longest?: readonly TermMatch[];
 }
 
@@ -45,6 +48,11 @@ function longestOnly(all: readonly TermMatch[]): TermMatch[] {
   return out;
 }
 
+function longestOf(matches: KbMatches, matcher: ConceptMatcher): readonly TermMatch[] {
+  matches.longest ??= matches.all === undefined ? matcher.termMatches(matches.scan, true) : longestOnly(matches.all);
+  return matches.longest;
+}
+
 /**
  * The term matches of `doc.text` against `kb` (sorted by begin, longer first), computed once per
  * Document and knowledge base. Read-only: the same array is handed to every caller.
@@ -55,12 +63,13 @@ export function documentMatches(doc: Document, kb: CompiledKnowledgeBase, option
     perKb = new Map();
     memo.set(doc, perKb);
   }
+  const matcher = matcherOf(kb);
   let matches = perKb.get(kb);
   if (matches === undefined) {
-    matches = { all: matcherOf(kb).match(doc.text, doc.tokens) };
+    matches = { scan: matcher.scan(doc.text, doc.tokens) };
     perKb.set(kb, matches);
   }
-  if (!options.longestSpan) return matches.all;
-  matches.longest ??= longestOnly(matches.all);
-  return matches.longest;
+  if (options.longestSpan) return longestOf(matches, matcher);
+  matches.all ??= matcher.termMatches(matches.scan, false);
+  return matches.all;
 }

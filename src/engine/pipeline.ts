@@ -19,7 +19,7 @@
 // `sectionNormalizedName` / `coveredText`) of the innermost section containing it; fields an annotator
 // set itself are kept.
 import type { Static, TObject } from '@sinclair/typebox';
-import { compileFilter, type CompiledFilter } from '../cartridge/filter-condition.js';
+import { compileFilter, createConditionCache, type CompiledFilter, type ConditionContext } from '../cartridge/filter-condition.js';
 import type { FilterDefinition } from '../cartridge/cartridge-model.js';
 import { DomainError } from '../errors.js';
 import { isAcdAnnotatorId } from './acd-catalogue.js';
@@ -272,15 +272,19 @@ function removeAnnotations(doc: Document, removed: ReadonlySet<Annotation>): voi
  */
 function runFilters(doc: Document, filters: readonly CompiledFilter[]): void {
   let data: Record<string, Annotation[]> | undefined;
+  // One condition cache while `data` stays as it is (a filter that drops annotations starts a new one).
+  let context: ConditionContext | undefined;
   for (const filter of filters) {
     const list = doc.layers.get(filter.key);
     if (list === undefined || list.length === 0) continue;
     data ??= Object.fromEntries(doc.layers);
-    const context = { data };
-    const kept = list.filter((a) => filter.keep(a, context));
+    context ??= { data, cache: createConditionCache() };
+    const kept: Annotation[] = [];
+    for (const a of list) if (filter.keep(a, context)) kept.push(a);
     if (kept.length !== list.length) {
       doc.layers.set(filter.key, kept);
       data[filter.key] = kept;
+      context = undefined;
     }
   }
 }

@@ -20,6 +20,17 @@ describe('createMatcher', () => {
     assert.deepEqual(found(kb, text, false), [['type 2 diabetes mellitus', ['C0011860']], ['diabetes mellitus', ['C0011849']], ['diabetes', ['C0011849']]]);
   });
 
+  test('scan + termMatches gives what match gives, for either option, from one walk', () => {
+    const text = 'History of type 2 diabetes mellitus and lung cancer; non-small cell lung carcinoma.';
+    const doc = createDocument(text);
+    const matcher = createMatcher(kb, { longestSpan: true });
+    const scan = matcher.scan(doc.text, doc.tokens);
+    const all = matcher.termMatches(scan, false);
+    assert.deepEqual(matcher.termMatches(scan, true), matcher.match(doc.text, doc.tokens));
+    assert.deepEqual(all, createMatcher(kb, { longestSpan: false }).match(doc.text, doc.tokens));
+    assert.ok(all.length > matcher.termMatches(scan, true).length, 'the text has nested matches');
+  });
+
   test('overlapping (not nested) matches are both reported', () => {
     // "lung cancer" and "cancer of the lung" do not overlap; "non-small cell lung carcinoma" nests "lung"
     assert.deepEqual(found(kb, 'non-small cell lung carcinoma'), [['non-small cell lung carcinoma', ['C0007131']]]);

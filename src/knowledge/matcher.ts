@@ -32,9 +32,23 @@ export interface MatchReplacement {
 export interface ConceptMatcher {
   /** Matches sorted by begin, longer first. `replacements` (non-overlapping) are matched as their `text`. */
   match(text: string, tokens: readonly Token[], replacements?: readonly MatchReplacement[]): TermMatch[];
+  /**
+   * The trie walk of `match` alone (no replacements): every match found, before the longest-span cut and
+   * before tokens and concepts are read. `termMatches(scan, longestSpan)` then gives what `match` gives
+   * for that option, so one walk serves both kinds.
+   */
+  scan(text: string, tokens: readonly Token[]): MatchScan;
+  termMatches(scan: MatchScan, longestSpan: boolean): TermMatch[];
 }
 
-interface RawMatch {
+/** Opaque result of ConceptMatcher.scan. */
+export interface MatchScan {
+  readonly raw: readonly RawMatch[];
+  readonly tokens: readonly Token[];
+}
+
+/** One match of the trie walk (exported for MatchScan only). */
+export interface RawMatch {
   begin: number;
   end: number;
   /** Trie node of the name (concepts are read only for matches that are kept). */
@@ -99,51 +113,61 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     return rows;
   };
 
-  return {
-    match(text, tokens, replacements) {
-      const replaced = replacements !== undefined && replacements.length > 0;
-      const rows = replaced ? pieceRows(text, replacePieces(kb.normalizer, text, replacements)) : textRows(text);
-      const { begins, ends, tokenIds, acronymNodes, breaks } = rows;
-      const n = begins.length;
-      const raw: RawMatch[] = [];
-      for (let i = 0; i < n; i++) {
-        const groupStart = raw.length;
-        const firstBegin = begins[i]!;
-        let acronymNode = acronymNodes[i]!;
-        let node = root;
-        for (let j = i; j < n; j++) {
-          if (j > i && breaks[j]) break;
-          const t = tokenIds[j]!;
-          if (t < 0) break;
-          node = kb.childNode(node, t);
-          if (node < 0) break;
-          if (!hasConcepts(node)) continue;
-          if (j === i && acronymNode >= 0) {
-            raw.push({ begin: firstBegin, end: ends[i]!, node, acronymNode });
-            acronymNode = -1;
-          } else {
-            raw.push({ begin: firstBegin, end: ends[j]!, node, acronymNode: -1 });
-          }
+  /** All matches, sorted by begin, longer first (see `match`). */
+  const walk = (text: string, replacements: readonly MatchReplacement[] | undefined): RawMatch[] => {
+    const replaced = replacements !== undefined && replacements.length > 0;
+    const rows = replaced ? pieceRows(text, replacePieces(kb.normalizer, text, replacements)) : textRows(text);
+    const { begins, ends, tokenIds, acronymNodes, breaks } = rows;
+    const n = begins.length;
+    const raw: RawMatch[] = [];
+    for (let i = 0; i < n; i++) {
+      const groupStart = raw.length;
+      const firstBegin = begins[i]!;
+      let acronymNode = acronymNodes[i]!;
+      let node = root;
+      for (let j = i; j < n; j++) {
+        if (j > i && breaks[j]) break;
+        const t = tokenIds[j]!;
+        if (t < 0) break;
+        node = kb.childNode(node, t);
+        if (node < 0) break;
+        if (!hasConcepts(node)) continue;
+        if (j === i && acronymNode >= 0) {
+          raw.push({ begin: firstBegin, end: ends[i]!, node, acronymNode });
+          acronymNode = -1;
+        } else {
+          raw.push({ begin: firstBegin, end: ends[j]!, node, acronymNode: -1 });
         }
-        // Without replacements pieces never overlap: each start piece's matches (ends ascending) reversed,
-        // then its acronym-only match (the shortest), leave `raw` sorted by begin, longer first: no sort.
-        if (!replaced) reverseFrom(raw, groupStart);
-        if (acronymNode >= 0) raw.push({ begin: firstBegin, end: ends[i]!, node: acronymNode, acronymNode: -1 });
       }
-      if (replaced) raw.sort((a, b) => a.begin - b.begin || b.end - a.end);
-      const out: TermMatch[] = [];
-      let maxEnd = -1;
-      for (const m of raw) {
-        const nested = m.end <= maxEnd;
-        if (m.end > maxEnd) maxEnd = m.end;
-        if (nested && longestSpan) continue;
-        const tokenStart = tokens.length === 0 ? 0 : tokenAt(tokens, m.begin);
-        const tokenEnd = tokens.length === 0 ? 0 : tokenAt(tokens, m.end - 1) + 1;
-        const concepts = m.acronymNode < 0 ? kb.nodeConcepts(m.node) : union(kb.nodeConcepts(m.node), kb.nodeConcepts(m.acronymNode));
-        out.push({ begin: m.begin, end: m.end, tokenStart, tokenEnd, concepts });
-      }
-      return out;
-    },
+      // Without replacements pieces never overlap: each start piece's matches (ends ascending) reversed,
+      // then its acronym-only match (the shortest), leave `raw` sorted by begin, longer first: no sort.
+      if (!replaced) reverseFrom(raw, groupStart);
+      if (acronymNode >= 0) raw.push({ begin: firstBegin, end: ends[i]!, node: acronymNode, acronymNode: -1 });
+    }
+    if (replaced) raw.sort((a, b) => a.begin - b.begin || b.end - a.end);
+    return raw;
+  };
+
+  /** The kept matches with their tokens and concepts (`longest`: matches nested in an earlier, longer one are dropped). */
+  const termMatches = (raw: readonly RawMatch[], tokens: readonly Token[], longest: boolean): TermMatch[] => {
+    const out: TermMatch[] = [];
+    let maxEnd = -1;
+    for (const m of raw) {
+      const nested = m.end <= maxEnd;
+      if (m.end > maxEnd) maxEnd = m.end;
+      if (nested && longest) continue;
+      const tokenStart = tokens.length === 0 ? 0 : tokenAt(tokens, m.begin);
+      const tokenEnd = tokens.length === 0 ? 0 : tokenAt(tokens, m.end - 1) + 1;
+      const concepts = m.acronymNode < 0 ? kb.nodeConcepts(m.node) : union(kb.nodeConcepts(m.node), kb.nodeConcepts(m.acronymNode));
+      out.push({ begin: m.begin, end: m.end, tokenStart, tokenEnd, concepts });
+    }
+    return out;
+  };
+
+  return {
+    match: (text, tokens, replacements) => termMatches(walk(text, replacements), tokens, longestSpan),
+    scan: (text, tokens) => ({ raw: walk(text, undefined), tokens }),
+    termMatches: (scan, longest) => termMatches(scan.raw, scan.tokens, longest),
   };
 }
 

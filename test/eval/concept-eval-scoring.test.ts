@@ -96,17 +96,24 @@ test('parseCsv handles quotes, doubled quotes and newlines inside fields', () =>
   assert.deepEqual(rows, [{ id: '1', note: 'line one\nline "two", end' }, { id: '2', note: 'plain' }]);
 });
 
-test('normalisation ids: MeSH from codes and xrefs; OMIM only for concepts without MeSH', async () => {
+test('normalisation ids: MeSH from codes and xrefs; OMIM only as the training lexicon attests it', async () => {
   const { compileKnowledge } = await import('../../src/knowledge/compile.js');
   const { normalisationIds } = await import('../../eval/concepts-eval.js');
   const kb = compileKnowledge([
     { source: 'DOID', ids: ['DOID:11723', 'UMLS:C0013264', 'MESH:D020388', 'OMIM:310200'], preferredName: 'Duchenne muscular dystrophy', names: [{ text: 'DMD', kind: 'abbreviation' }] },
     { source: 'MONDO', ids: ['MONDO:0009176', 'OMIM:226980'], preferredName: 'Wolcott-Rallison syndrome', names: [] },
     { source: 'SYMP', ids: ['SYMP:0000099'], preferredName: 'pain', names: [] },
+    { source: 'MONDO', ids: ['MONDO:0008564', 'OMIM:160900'], preferredName: 'myotonic dystrophy type 1', names: [] },
+    { source: 'NCBI_DISEASE_TRAIN', ids: ['OMIM:160900', 'LEXICON:OMIM:160900'], names: [{ text: 'Steinert disease', kind: 'attested' }], semanticTypes: ['dsyn'] },
   ], { name: 't', version: '1', sourceVersion: '1' });
   assert.deepEqual(normalisationIds(kb, 'C0013264'), ['D020388']);
-  assert.deepEqual(normalisationIds(kb, 'MONDO:0009176'), ['OMIM:226980']);
+  // An OMIM cross-reference of an open source alone is not used; an OMIM id the training lexicon attests is.
+  assert.deepEqual(normalisationIds(kb, 'MONDO:0009176'), []);
+  assert.deepEqual(normalisationIds(kb, 'MONDO:0008564'), ['OMIM:160900']);
   assert.deepEqual(normalisationIds(kb, 'SYMP:0000099'), []);
+  // A corpus annotated with MeSH only (BC5CDR): OMIM ids are never predicted.
+  assert.deepEqual(normalisationIds(kb, 'MONDO:0008564', false), []);
+  assert.deepEqual(normalisationIds(kb, 'C0013264', false), ['D020388']);
 });
 
 test('normalised concepts: the longest match carrying an id; attested training-lexicon names win at one span', async () => {

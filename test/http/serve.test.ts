@@ -57,8 +57,11 @@ test('serve listens, answers, and shuts down cleanly on SIGTERM', async () => {
     assert.equal(res.status, 200);
     assert.equal(((await res.json()) as { serviceState: string }).serviceState, 'OK');
     assert.ok(existsSync(join(dataDir, 'clinical-annotator.sqlite')));
-    const line = output.split('\n').find((l) => l.includes('/v1/status/health_check'));
-    assert.ok(line !== undefined);
+    // The access line reaches this process through a pipe, possibly after the response did.
+    const accessLine = (): string | undefined => output.split('\n').find((l) => l.includes('/v1/status/health_check') && l.includes('request completed'));
+    for (let i = 0; i < 50 && accessLine() === undefined; i++) await new Promise((r) => setTimeout(r, 100));
+    const line = accessLine();
+    assert.ok(line !== undefined, 'an access-log line for the health check');
     assert.match(JSON.parse(line).correlationId, /^[0-9a-f-]{36}$/);
     child.kill('SIGTERM');
     assert.equal(await exited, 0);

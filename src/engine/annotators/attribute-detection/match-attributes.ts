@@ -73,7 +73,9 @@ function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: Compi
   const out: Candidate[] = [];
   const context = index.context;
   let fieldOrder = 0;
-  attribute.possibleValues.forEach((pv, pvOrder) => {
+  const possibleValues = attribute.possibleValues;
+  for (let pvOrder = 0; pvOrder < possibleValues.length; pvOrder++) {
+    const pv = possibleValues[pvOrder] as CompiledPossibleValue;
     for (const field of pv.fields) {
       const order = fieldOrder++;
       for (const source of index.candidates(field.key, field.requirement, field.requirementId)) {
@@ -82,7 +84,7 @@ function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: Compi
         if (value !== undefined) out.push({ source, field, fieldOrder: order, pvOrder, value });
       }
     }
-  });
+  }
   return out;
 }
 
@@ -94,11 +96,21 @@ interface SpanGroup {
 }
 
 function groupBySpan(candidates: readonly Candidate[], attribute: CompiledAttribute): SpanGroup[] {
-  const sorted = [...candidates].sort((a, b) =>
-    (attribute.preferValidConcepts ? validityRank(a.source) - validityRank(b.source) : 0) || a.fieldOrder - b.fieldOrder || a.pvOrder - b.pvOrder);
-  const groups = new Map<string, SpanGroup>();
+  // Spans are keyed `begin * spanStride + end`, spanStride exceeding every end offset.
+  let spanStride = 1;
+  for (const c of candidates) if (c.source.end >= spanStride) spanStride = c.source.end + 1;
+  let sorted: readonly Candidate[];
+  if (attribute.preferValidConcepts) {
+    // Each source's validity rank read once, not at every comparison.
+    const ranked = candidates.map((c) => ({ c, rank: validityRank(c.source) }));
+    ranked.sort((a, b) => a.rank - b.rank || a.c.fieldOrder - b.c.fieldOrder || a.c.pvOrder - b.c.pvOrder);
+    sorted = ranked.map((r) => r.c);
+  } else {
+    sorted = [...candidates].sort((a, b) => a.fieldOrder - b.fieldOrder || a.pvOrder - b.pvOrder);
+  }
+  const groups = new Map<number, SpanGroup>();
   for (const c of sorted) {
-    const key = `${c.source.begin}:${c.source.end}`;
+    const key = c.source.begin * spanStride + c.source.end;
     let g = groups.get(key);
     if (g === undefined) {
       g = { begin: c.source.begin, end: c.source.end, bySource: new Map() };

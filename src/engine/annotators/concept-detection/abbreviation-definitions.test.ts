@@ -30,3 +30,11 @@ test('each occurrence takes the latest definition before it; occurrences are who
     [73, 'Bone mineral density'],
   ]);
 });
+
+test('a short form spelling its long form\'s initials in another order (a reordered or Latin name)', () => {
+  assert.deepEqual(pairs('the gene for myotonic dystrophy (DM) maps to 19q'), [['DM', 'myotonic dystrophy']]);
+  assert.deepEqual(pairs('genes for congenital adrenal hypoplasia (AHC) and'), [['AHC', 'congenital adrenal hypoplasia']]);
+  // Only all-capitals letters, 2-4 of them, and exactly that many words whose initials match.
+  assert.deepEqual(pairs('in muscle tissue (TMX) and in blood dystrophy (Dm)'), []);
+  assert.deepEqual(pairs('with severe myotonic dystrophy (DMX)'), []);
+});

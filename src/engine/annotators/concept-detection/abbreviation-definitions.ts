@@ -97,7 +97,7 @@ function definitionAt(text: string, open: number, close: number): AbbreviationDe
     lBegin = i;
   }
   if (lBegin >= lEnd) return undefined;
-  const longBegin = bestLongFormStart(text, lBegin, lEnd, shortForm);
+  const longBegin = bestLongFormStart(text, lBegin, lEnd, shortForm) ?? permutedInitialsStart(text, lBegin, lEnd, shortForm);
   if (longBegin === undefined) return undefined;
   const longForm = text.slice(longBegin, lEnd);
   if (longForm.length <= shortForm.length || longForm.includes(shortForm)) return undefined;
@@ -124,6 +124,38 @@ function bestLongFormStart(text: string, begin: number, end: number, shortForm: 
   let start = l + 1;
   while (start > begin && !isSpaceOrStop(text.charCodeAt(start - 1))) start--;
   return start;
+}
+
+/** Short forms this long (letters only) may spell their long form's initials in another order. */
+const MAX_PERMUTED_LETTERS = 4;
+
+/**
+ * Fallback for acronyms of a reordered or foreign-language name ("myotonic dystrophy (DM)", from dystrophia
+ * myotonica; "congenital adrenal hypoplasia (AHC)"): the last n words before the parenthesis, n the number of
+ * letters of an all-capitals short form of 2–4 letters, whose initials are exactly the short form's letters.
+ */
+function permutedInitialsStart(text: string, begin: number, end: number, shortForm: string): number | undefined {
+  const n = shortForm.length;
+  if (n > MAX_PERMUTED_LETTERS) return undefined;
+  for (let i = 0; i < n; i++) {
+    const c = shortForm.charCodeAt(i);
+    if (c < 65 || c > 90) return undefined;
+  }
+  const initials: string[] = [];
+  let i = end;
+  let start = end;
+  while (initials.length < n) {
+    while (i > begin && text.charCodeAt(i - 1) === 32) i--;
+    if (i <= begin) return undefined;
+    let w = i;
+    while (w > begin && !isSpaceOrStop(text.charCodeAt(w - 1))) w--;
+    if (w === i) return undefined;
+    initials.push(text[w]!.toLowerCase());
+    start = w;
+    i = w;
+  }
+  const letters = shortForm.toLowerCase().split('').sort().join('');
+  return initials.sort().join('') === letters ? start : undefined;
 }
 
 function isShortFormCandidate(sf: string): boolean {

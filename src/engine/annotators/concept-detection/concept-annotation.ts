@@ -76,3 +76,81 @@ export function conceptAnnotations(
   }
   return concept.semanticTypes.map((t) => conceptAnnotation(text, begin, end, { ...concept, semanticTypes: [t] }, types, options, origin));
 }
+
+/**
+ * The per-concept constant part of its wire annotations (everything but begin, end and coveredText), for
+ * one set of output options and one library source, remembered per knowledge-base concept. Annotations
+ * are rebuilt from it in the same key order as conceptAnnotation writes them.
+ */
+interface WireParts {
+  readonly type: string;
+  readonly cui: string;
+  readonly preferredName: string;
+  readonly semanticType: string | undefined;
+  readonly source: string | undefined;
+  readonly sourceVersion: string | undefined;
+  /** The code and vocabulary fields, in wire order. */
+  readonly extraKeys: readonly string[];
+  readonly extraValues: readonly unknown[];
+}
+
+/** Wire parts by concept (concepts are kept by their knowledge base, so the keys live as long). */
+export type ConceptWireCache = WeakMap<Concept, Map<string, readonly WireParts[]>>;
+
+export function createConceptWireCache(): ConceptWireCache {
+  return new WeakMap();
+}
+
+/**
+ * conceptAnnotations for a concept without library overrides other than the source (no origin cui, type
+ * or sourceVersion, no library code-field restriction), appended to `out`: the same annotations, with the
+ * concept's constant fields computed once per concept and options.
+ */
+export function cachedConceptAnnotations(
+  cache: ConceptWireCache,
+  text: string,
+  begin: number,
+  end: number,
+  concept: Concept,
+  types: SemanticTypeTable,
+  options: OutputOptions,
+  source: string | undefined,
+  out: Annotation[],
+): void {
+  const key = `${options.medicalCodes ? 1 : 0}${options.sourceVocabularies ? 1 : 0}${options.splitSemanticTypes === true ? 1 : 0}${source === undefined ? '' : `:${source}`}`;
+  let byKey = cache.get(concept);
+  if (byKey === undefined) {
+    byKey = new Map();
+    cache.set(concept, byKey);
+  }
+  let parts = byKey.get(key);
+  if (parts === undefined) {
+    const plain: OutputOptions = { medicalCodes: options.medicalCodes, sourceVocabularies: options.sourceVocabularies, ...(options.splitSemanticTypes === undefined ? {} : { splitSemanticTypes: options.splitSemanticTypes }) };
+    parts = conceptAnnotations('', 0, 0, concept, types, plain, source === undefined ? {} : { source }).map(wireParts);
+    byKey.set(key, parts);
+  }
+  const coveredText = text.slice(begin, end);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const a: Annotation = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName };
+    if (p.semanticType !== undefined) a.semanticType = p.semanticType;
+    if (p.source !== undefined) a.source = p.source;
+    if (p.sourceVersion !== undefined) a.sourceVersion = p.sourceVersion;
+    for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
+    out.push(a);
+  }
+}
+
+const FIXED_KEYS: ReadonlySet<string> = new Set(['type', 'begin', 'end', 'coveredText', 'cui', 'preferredName', 'semanticType', 'source', 'sourceVersion']);
+
+function wireParts(a: Annotation): WireParts {
+  const extraKeys: string[] = [];
+  const extraValues: unknown[] = [];
+  for (const k of Object.keys(a)) {
+    if (FIXED_KEYS.has(k)) continue;
+    extraKeys.push(k);
+    extraValues.push(a[k]);
+  }
+  const text = (k: string): string | undefined => (typeof a[k] === 'string' ? a[k] as string : undefined);
+  return { type: a.type, cui: a.cui as string, preferredName: a.preferredName as string, semanticType: text('semanticType'), source: text('source'), sourceVersion: text('sourceVersion'), extraKeys, extraValues };
+}

@@ -14,7 +14,7 @@ import type { Annotation } from '../../document.js';
 import { conceptDetection } from './concept-detection.js';
 import { compileDictionary, compileJavaRegex } from './dictionary-matcher.js';
 import { findAbbreviationDefinitions } from './abbreviation-definitions.js';
-import { conceptAnnotations } from './concept-annotation.js';
+import { cachedConceptAnnotations, conceptAnnotations, createConceptWireCache } from './concept-annotation.js';
 import { semanticTypes } from '../../../knowledge/semantic-types.js';
 
 const RECORDS: SourceRecord[] = [
@@ -100,6 +100,29 @@ describe('concept_detection response shape', () => {
     ]);
     const joined = conceptAnnotations(text, 0, 27, kb.concept(index), semanticTypes(), { medicalCodes: false, sourceVocabularies: false });
     assert.deepEqual(joined.map((a) => a.semanticType), ['dsyn,cgab']);
+  });
+
+  test('cached wire fields give the same annotations, key order included, for every output option', () => {
+    const text = 'Duchenne muscular dystrophy and type 2 diabetes';
+    const cache = createConceptWireCache();
+    for (const [begin, end] of [[0, 27], [32, 47]] as const) {
+      const concept = kb.concept(kb.lookup(text.slice(begin, end))[0]!);
+      for (const medicalCodes of [false, true]) {
+        for (const sourceVocabularies of [false, true]) {
+          for (const splitSemanticTypes of [false, true]) {
+            for (const source of [undefined, 'custom library']) {
+              const options = { medicalCodes, sourceVocabularies, splitSemanticTypes };
+              const expected = conceptAnnotations(text, begin, end, concept, semanticTypes(), options, source === undefined ? {} : { source });
+              for (let pass = 0; pass < 2; pass++) { // the second pass reads the cache
+                const got: Annotation[] = [];
+                cachedConceptAnnotations(cache, text, begin, end, concept, semanticTypes(), options, source, got);
+                assert.equal(JSON.stringify(got), JSON.stringify(expected));
+              }
+            }
+          }
+        }
+      }
+    }
   });
 
   test('reference §5.3 pain example: sign or symptom at 15-19', () => {

@@ -6,13 +6,14 @@
 import { DomainError } from '../../../errors.js';
 import { applyDeployedFilters } from '../../deployed-filters.js';
 import type { CompiledKnowledgeBase, KnowledgeBase } from '../../../knowledge/kb.js';
-import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
+import { createMatcher, type ConceptMatcher, type MatchReplacement, type TermMatch } from '../../../knowledge/matcher.js';
+import { documentMatches } from '../../document-matches.js';
 import { semanticTypes, type SemanticTypeTable } from '../../../knowledge/semantic-types.js';
 import { defineAnnotator } from '../../annotator.js';
 import type { Annotation, Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
 import { findAbbreviationDefinitions, findAbbreviationOccurrences } from './abbreviation-definitions.js';
-import { ANNOTATOR_ID, conceptAnnotations, type ConceptOrigin, type OutputOptions } from './concept-annotation.js';
+import { ANNOTATOR_ID, cachedConceptAnnotations, conceptAnnotations, createConceptWireCache, type ConceptOrigin, type ConceptWireCache, type OutputOptions } from './concept-annotation.js';
 import { applyInferenceRules, compileRuleSet, type CompiledRuleSet } from './inference-rules.js';
 import { matchPatterns } from './dictionary-matcher.js';
 import { resolveLibraries } from './libraries.js';
@@ -31,6 +32,8 @@ export interface ConceptDetectionCompiled {
   readonly types: SemanticTypeTable;
   /** Short acronyms the built-in KB may match without a definition in the text (short-acronyms.ts). */
   readonly shortAcronyms: ShortAcronymList;
+  /** Each concept's constant wire fields (concept-annotation.ts), filled as concepts are found. */
+  readonly wire: ConceptWireCache;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -54,7 +57,7 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
-  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms() };
+  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache() };
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -76,10 +79,9 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
     if (d.compiled.patterns.length > 0) for (const m of matchPatterns(d.compiled, doc.text)) add(m.begin, m.end, m.concept);
   }
   if (libraries.builtIn) {
-    const matcher = longest ? compiled.longest : compiled.all;
     const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
     let defined: Set<string> | undefined;
-    for (const m of matcher.match(doc.text, doc.tokens, replacements)) {
+    for (const m of builtInMatches(doc, compiled, longest, replacements)) {
       if (m.end - m.begin <= 3) {
         defined ??= definedShortForms(doc.text);
         if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
@@ -111,8 +113,12 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
     const cui = c.origin.cui ?? concept.cui;
     if (spanCuis.includes(cui)) continue;
     spanCuis.push(cui);
+    if (c.codeFields === undefined && c.origin.cui === undefined && c.origin.type === undefined && c.origin.sourceVersion === undefined) {
+      cachedConceptAnnotations(compiled.wire, doc.text, c.begin, c.end, concept, compiled.types, output, c.origin.source, annotations);
+      continue;
+    }
     const options = c.codeFields === undefined ? output : { ...output, codeFields: c.codeFields };
-    annotations.push(...conceptAnnotations(doc.text, c.begin, c.end, concept, compiled.types, options, c.origin));
+    for (const a of conceptAnnotations(doc.text, c.begin, c.end, concept, compiled.types, options, c.origin)) annotations.push(a);
   }
   const ruleSets = inferenceRuleSets(params.inference_rules, artifacts);
   if (ruleSets.length > 0) annotations = applyInferenceRules(annotations, ruleSets);
@@ -131,6 +137,17 @@ export const conceptDetection = defineAnnotator({
     return { add: { concepts: detectConcepts(doc, params, compiled, ctx.resources.artifacts) } };
   },
 });
+
+/**
+ * The built-in knowledge base's matches. Without spelling replacements these are the Document's shared
+ * matches (document-matches.ts: one scan per Document for every annotator reading this knowledge base;
+ * the same lists as `compiled.all` / `compiled.longest` would return); with replacements the corrected
+ * words are matched here.
+ */
+function builtInMatches(doc: Document, compiled: ConceptDetectionCompiled, longest: boolean, replacements: readonly MatchReplacement[]): readonly TermMatch[] {
+  if (replacements.length === 0) return documentMatches(doc, compiled.kb, { longestSpan: longest });
+  return (longest ? compiled.longest : compiled.all).match(doc.text, doc.tokens, replacements);
+}
 
 /**
  * "Duchenne muscular dystrophy (DMD)": every whole-word occurrence of DMD gets the concepts found for its
@@ -241,8 +258,16 @@ function dropNested(candidates: Candidate[]): Candidate[] {
   return out;
 }
 
-function sortCandidates(candidates: Candidate[]): Candidate[] {
-  return candidates.slice().sort((a, b) => a.begin - b.begin || b.end - a.end);
+/** Candidates by begin, longer first (stable); the list itself when it already is in that order. */
+function sortCandidates(candidates: Candidate[]): readonly Candidate[] {
+  for (let i = 1; i < candidates.length; i++) {
+    if (compareCandidates(candidates[i - 1]!, candidates[i]!) > 0) return candidates.slice().sort(compareCandidates);
+  }
+  return candidates;
+}
+
+function compareCandidates(a: Candidate, b: Candidate): number {
+  return a.begin - b.begin || b.end - a.end;
 }
 
 function inferenceRuleSets(ids: readonly string[], artifacts: ArtifactLookup): CompiledRuleSet[] {

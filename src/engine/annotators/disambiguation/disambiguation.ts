@@ -12,7 +12,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { deployedFilters } from '../../deployed-filters.js';
 import { defineAnnotator, type AnnotationUpdate } from '../../annotator.js';
-import type { Annotation, Document, Token } from '../../document.js';
+import type { Annotation, Document, Sentence, Token } from '../../document.js';
 import { DEFAULT_SENSE_INVENTORY, type AmbiguousTerm, type Sense, type SenseInventory, type SurfaceCase } from './sense-inventory.js';
 
 export const DISAMBIGUATION_ID = 'disambiguation';
@@ -71,14 +71,69 @@ function tokenRange(tokens: readonly Token[], begin: number, end: number): [numb
   return [lo, last];
 }
 
-function scoreSenses(doc: Document, lowerText: string, concept: Annotation, senses: readonly Sense[], inventory: SenseInventory): SenseScore[] {
+/** What the scoring reads of one document, computed once per run and only when an ambiguous concept needs it. */
+interface DocumentView {
+  readonly doc: Document;
+  lowerText: string | undefined;
+  /** Long form → written somewhere in the document (lower case). */
+  readonly written: Map<string, boolean>;
+}
+
+function viewOf(doc: Document, lowerText?: string): DocumentView {
+  return { doc, lowerText, written: new Map() };
+}
+
+function writtenIn(view: DocumentView, name: string): boolean {
+  let found = view.written.get(name);
+  if (found === undefined) {
+    view.lowerText ??= view.doc.text.toLowerCase();
+    found = view.lowerText.includes(name);
+    view.written.set(name, found);
+  }
+  return found;
+}
+
+/** The first sentence holding offset `begin` (sentences are in text order and do not overlap). */
+function sentenceAt(doc: Document, begin: number): Sentence | undefined {
+  const { sentences } = doc;
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sentences[mid]!.end <= begin) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = sentences[lo];
+  return s !== undefined && s.begin <= begin && begin < s.end ? s : undefined;
+}
+
+function cueHits(sense: Sense, window: readonly string[], windowSet: ReadonlySet<string>): number {
+  let hits = 0;
+  for (const c of sense.cues) {
+    if (!c.prefix) {
+      if (windowSet.has(c.text)) hits++;
+      continue;
+    }
+    for (const w of window) {
+      if (w.startsWith(c.text)) {
+        hits++;
+        break;
+      }
+    }
+  }
+  return hits;
+}
+
+function scoreSenses(view: DocumentView, concept: Annotation, senses: readonly Sense[], inventory: SenseInventory): SenseScore[] {
+  const { doc } = view;
   const [first, after] = tokenRange(doc.tokens, concept.begin, concept.end);
   // The window stays inside the concept's sentence.
-  const sentence = doc.sentences.find((x) => x.begin <= concept.begin && concept.begin < x.end);
+  const sentence = sentenceAt(doc, concept.begin);
   const from = Math.max(sentence?.tokenStart ?? 0, first - inventory.windowTokens);
   const to = Math.min(sentence?.tokenEnd ?? doc.tokens.length, after + inventory.windowTokens);
   const window: string[] = [];
   for (let i = from; i < to; i++) if (i < first || i >= after) window.push(doc.tokens[i]!.lower);
+  const windowSet = new Set(window);
   let numberAfter = false;
   for (let i = after; i < Math.min(doc.tokens.length, after + 3); i++) if (doc.tokens[i]!.kind === 'number') numberAfter = true;
   const section = typeof concept.sectionNormalizedName === 'string' ? concept.sectionNormalizedName.toLowerCase() : '';
@@ -86,9 +141,9 @@ function scoreSenses(doc: Document, lowerText: string, concept: Annotation, sens
   const { weights } = inventory;
   return senses.map((sense) => {
     let score = Math.log(sense.prior);
-    const hits = sense.cues.filter((c) => window.some((w) => (c.prefix ? w.startsWith(c.text) : w === c.text))).length;
+    const hits = cueHits(sense, window, windowSet);
     score += weights.cue * (hits + (sense.numberCue && numberAfter ? 1 : 0));
-    if (sense.names.some((n) => n !== form && n.length > form.length && lowerText.includes(n))) score += weights.longForm;
+    if (sense.names.some((n) => n !== form && n.length > form.length && writtenIn(view, n))) score += weights.longForm;
     if (section !== '' && sense.sections.some((s) => section.includes(s))) score += weights.section;
     if (typeof concept.semanticType === 'string' && sense.semanticTypes.includes(concept.semanticType)) score += weights.semanticType;
     return { sense, score };
@@ -97,13 +152,17 @@ function scoreSenses(doc: Document, lowerText: string, concept: Annotation, sens
 
 /** Judges one concept (pure). `lowerText` is the document text in lower case. */
 export function judgeConcept(doc: Document, lowerText: string, concept: Annotation, inventory: SenseInventory = DEFAULT_SENSE_INVENTORY): Judgement {
+  return judgeIn(viewOf(doc, lowerText), concept, inventory);
+}
+
+function judgeIn(view: DocumentView, concept: Annotation, inventory: SenseInventory): Judgement {
   const term = inventory.byForm.get(concept.coveredText.toLowerCase());
-  if (term === undefined) return { validity: 'VALID', scores: [] };
+  if (term === undefined) return NOT_AMBIGUOUS;
   const own = conceptSense(term, concept);
   if (own === undefined) return { validity: 'NO_DECISION', scores: [] };
   const written = surfaceCaseOf(concept.coveredText);
   if (!own.surfaceCase.includes(written)) return { validity: 'INVALID', sense: own, scores: [] };
-  const scores = scoreSenses(doc, lowerText, concept, term.senses.filter((s) => s.surfaceCase.includes(written)), inventory);
+  const scores = scoreSenses(view, concept, term.senses.filter((s) => s.surfaceCase.includes(written)), inventory);
   const best = scores[0]!;
   const ownScore = scores.find((s) => s.sense === own)!.score;
   if (best.sense === own) {
@@ -113,6 +172,7 @@ export function judgeConcept(doc: Document, lowerText: string, concept: Annotati
   return { validity: best.score - ownScore >= inventory.margin ? 'INVALID' : 'NO_DECISION', sense: own, scores };
 }
 
+const NOT_AMBIGUOUS: Judgement = Object.freeze({ validity: 'VALID', scores: Object.freeze([]) as readonly SenseScore[] });
 
 function wordCount(doc: Document): number {
   let n = 0;
@@ -130,36 +190,44 @@ export const disambiguationAnnotator = defineAnnotator({
   run(doc, params, inventory, ctx) {
     if (wordCount(doc) < inventory.minDocumentWords) return {};
     const concepts = doc.layers.get('concepts') ?? [];
-    const lowerText = doc.text.toLowerCase();
+    const view = viewOf(doc);
     const update: AnnotationUpdate[] = [];
-    const judged = new Map<string, Validity>();
-    const validityOf = new Map<Annotation, Validity>();
+    // Spans as numbers: begin * (text length + 1) + end (exact for any text shorter than 2^26 characters).
+    const stride = doc.text.length + 1;
+    const judged = new Map<number, Validity>();
+    const validities: Validity[] = [];
     for (const concept of concepts) {
-      const { validity } = judgeConcept(doc, lowerText, concept, inventory);
-      validityOf.set(concept, validity);
+      const { validity } = judgeIn(view, concept, inventory);
+      validities.push(validity);
       update.push({ target: concept, fields: { disambiguationData: { validity } } });
-      const span = `${concept.begin}:${concept.end}`;
+      const span = concept.begin * stride + concept.end;
       if (validity !== 'VALID' || !judged.has(span)) judged.set(span, validity);
     }
     for (const key of ACI_LAYERS) {
       for (const a of doc.layers.get(key) ?? []) {
-        const validity = judged.get(`${a.begin}:${a.end}`);
+        const validity = judged.get(a.begin * stride + a.end);
         if (validity !== undefined) update.push({ target: a, fields: { disambiguationData: { validity } } });
       }
     }
     const remove: Annotation[] = [];
     const filters = deployedFilters('disambiguation', 'concepts', params.filters, ctx.resources.artifacts);
     // Filters see each concept with its judgement (views are built only when a filter is deployed).
-    const views = filters.length === 0 ? [] : concepts.map((c) => ({ ...c, disambiguationData: { validity: validityOf.get(c) } }) as Annotation);
+    // (Object.assign copies the same own fields as a spread, about twice as fast on these objects.)
+    const views = filters.length === 0 ? [] : concepts.map((c, i) => {
+      const view: Annotation = Object.assign({}, c);
+      view.disambiguationData = { validity: validities[i] };
+      return view;
+    });
+    const filterContext = { data: { concepts: views } };
     for (let i = 0; i < concepts.length; i++) {
       const concept = concepts[i]!;
-      if (params.remove_invalid && validityOf.get(concept) === 'INVALID') {
+      if (params.remove_invalid && validities[i] === 'INVALID') {
         remove.push(concept);
         continue;
       }
       if (filters.length === 0) continue;
       const view = views[i]!;
-      if (filters.some((f) => !f.keep(view, { data: { concepts: views } }))) remove.push(concept);
+      if (filters.some((f) => !f.keep(view, filterContext))) remove.push(concept);
     }
     return { update, remove };
   },

@@ -35,6 +35,10 @@ export interface CompiledDrugFinder {
   readonly kb?: CompiledKnowledgeBase;
   readonly aliases: PhraseTrie<AliasTarget>;
   readonly caseSensitiveAliases: PhraseTrie<AliasTarget>;
+  /** Lower-cased tokens that start an alias of either trie (other tokens are passed over). */
+  readonly aliasStarts: ReadonlySet<string>;
+  /** Knowledge-base concept index → its drugRank (filled as concepts are met). */
+  readonly kbRanks: Map<number, number>;
   readonly strongTypes: ReadonlySet<string>;
   readonly weakTypes: ReadonlySet<string>;
   readonly attributeOnly: ReadonlySet<string>;
@@ -84,6 +88,34 @@ function pickConcept(kb: KnowledgeBase, indexes: readonly number[], strong: Read
   return best;
 }
 
+/**
+ * pickConcept's score of one concept (strong drug type 4, UMLS CUI 2, RxNorm code 1; a strong type scores 4
+ * or more), or -1 when it has no drug type.
+ */
+function drugRank(concept: Concept, strong: ReadonlySet<string>, weak: ReadonlySet<string>): number {
+  const strength = strengthOf(concept, strong, weak);
+  if (strength === 'none') return -1;
+  return (strength === 'strong' ? 4 : 0) + (isUmlsCui(concept.cui) ? 2 : 0) + ((concept.codes.rxNormId?.length ?? 0) > 0 ? 1 : 0);
+}
+
+/** pickConcept over the finder's knowledge base, with each concept's rank computed once. */
+function pickKbConcept(finder: CompiledDrugFinder, kb: CompiledKnowledgeBase, indexes: readonly number[]): { concept: Concept; strength: DrugStrength } | undefined {
+  let bestIndex = -1;
+  let bestScore = -1;
+  for (const index of indexes) {
+    let score = finder.kbRanks.get(index);
+    if (score === undefined) {
+      score = drugRank(kb.concept(index), finder.strongTypes, finder.weakTypes);
+      finder.kbRanks.set(index, score);
+    }
+    if (score > bestScore) {
+      bestIndex = index;
+      bestScore = score;
+    }
+  }
+  return bestIndex < 0 ? undefined : { concept: kb.concept(bestIndex), strength: bestScore >= 4 ? 'strong' : 'weak' };
+}
+
 export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon, aliases: readonly DrugAlias[]): CompiledDrugFinder {
   const strongTypes = new Set(lexicon.drugSemanticTypes.strong);
   const weakTypes = new Set(lexicon.drugSemanticTypes.weak);
@@ -94,10 +126,14 @@ export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon,
   });
   const entries = (caseSensitive: boolean): { term: string; value: AliasTarget }[] =>
     targets.filter((t) => t.alias.caseSensitive === caseSensitive).flatMap((t) => t.alias.terms.map((term) => ({ term, value: t })));
+  const aliasTrie = createPhraseTrie(entries(false));
+  const caseSensitiveAliases = createPhraseTrie(entries(true), true);
   return {
     ...(indexed === undefined ? {} : { kb: indexed }),
-    aliases: createPhraseTrie(entries(false)),
-    caseSensitiveAliases: createPhraseTrie(entries(true), true),
+    aliases: aliasTrie,
+    caseSensitiveAliases,
+    aliasStarts: new Set([...aliasTrie.firstPieces, ...caseSensitiveAliases.firstPieces]),
+    kbRanks: new Map(),
     strongTypes,
     weakTypes,
     attributeOnly: new Set(lexicon.attributeOnlyDrugs.terms.map((t) => t.toLowerCase())),
@@ -160,16 +196,38 @@ function fromConcept(doc: Document, begin: number, end: number, concept: Concept
   };
 }
 
+/** True when a span of `pairs` (begin, end, begin, end, ...) contains [begin, end) and is longer. */
+function insideLonger(pairs: readonly number[], begin: number, end: number): boolean {
+  for (let i = 0; i < pairs.length; i += 2) {
+    const b = pairs[i]!;
+    const e = pairs[i + 1]!;
+    if (b <= begin && end <= e && e - b > end - begin) return true;
+  }
+  return false;
+}
+
+/** The mention of a candidate (its fields in the same order, without the priority). */
+function withoutPriority(c: Candidate): DrugMention {
+  const m: { begin: number; end: number; tokenStart: number; tokenEnd: number; ruleId: string; cui?: string; rxNormId?: string; normalizedName?: string; needsAttributes?: boolean } = {
+    begin: c.begin, end: c.end, tokenStart: c.tokenStart, tokenEnd: c.tokenEnd, ruleId: c.ruleId,
+  };
+  if (c.cui !== undefined) m.cui = c.cui;
+  if (c.rxNormId !== undefined) m.rxNormId = c.rxNormId;
+  m.normalizedName = c.normalizedName;
+  m.needsAttributes = c.needsAttributes;
+  return m as DrugMention;
+}
+
 /** Drug mentions of `doc`, in text order, without overlaps. */
 export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { builtIn: boolean; dictionaries: readonly LibraryDictionary[] }): DrugMention[] {
   const candidates: Candidate[] = [];
   /** Knowledge-base spans naming no drug (`insulin-dependent diabetes`): an alias inside one is not a drug. */
-  const otherSpans: { begin: number; end: number }[] = [];
+  const otherSpans: number[] = []; // begin, end pairs
   if (options.builtIn && finder.kb !== undefined) {
     for (const m of documentMatches(doc, finder.kb, { longestSpan: true })) {
-      const picked = pickConcept(finder.kb, m.concepts, finder.strongTypes, finder.weakTypes);
+      const picked = pickKbConcept(finder, finder.kb, m.concepts);
       if (picked === undefined) {
-        otherSpans.push({ begin: m.begin, end: m.end });
+        otherSpans.push(m.begin, m.end);
         continue;
       }
       const c = fromConcept(doc, m.begin, m.end, picked.concept, picked.strength, 'kb', 0, finder);
@@ -187,13 +245,14 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
     }
   }
   for (let i = 0; i < doc.tokens.length; i++) {
+    if (!finder.aliasStarts.has(doc.tokens[i]!.lower)) continue;
     const a = finder.caseSensitiveAliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
     const b = finder.aliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
     const m = a === undefined ? b : b === undefined || a.tokenEnd >= b.tokenEnd ? a : b;
     if (m === undefined) continue;
     const begin = doc.tokens[i]!.begin;
     const end = doc.tokens[m.tokenEnd - 1]!.end;
-    if (otherSpans.some((o) => o.begin <= begin && end <= o.end && o.end - o.begin > end - begin)) continue;
+    if (insideLonger(otherSpans, begin, end)) continue;
     const { alias, concept } = m.value;
     const rx = alias.rxNormId ?? (concept?.codes.rxNormId !== undefined && concept.codes.rxNormId.length > 0 ? concept.codes.rxNormId.join(',') : undefined);
     const cui = alias.cui ?? concept?.cui;
@@ -226,5 +285,5 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
       const next = doc.tokens[c.tokenEnd];
       return next === undefined || next.newlineBefore || !finder.notDrugBefore.has(next.lower);
     })
-    .map(({ priority: _priority, ...mention }) => mention);
+    .map(withoutPriority);
 }

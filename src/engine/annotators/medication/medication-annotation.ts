@@ -96,22 +96,19 @@ export function medicationAnnotation(text: string, attached: AttachedMedication,
     begin = Math.min(begin, extent.begin);
     end = Math.max(end, extent.end);
   }
-  const name: Annotation = {
-    type: 'aci.DrugName',
-    ...spanFields(text, drug),
-    drugSurfaceForm: text.slice(drug.begin, drug.end),
-    drugNormalizedName: drug.normalizedName,
-    ...(drug.cui === undefined ? {} : { cui: drug.cui }),
-    ...(drug.rxNormId === undefined ? {} : { rxNormID: drug.rxNormId }),
-  };
-  const out: Annotation = {
-    type: MEDICATION_TYPE,
-    ...spanFields(text, { begin, end }),
-    ...(drug.cui === undefined ? {} : { cui: drug.cui }),
-    ...(drug.rxNormId === undefined ? {} : { rxNormID: drug.rxNormId }),
-  };
+  // Fields are written in their wire order; optional ones only when present.
+  const drugText = text.slice(drug.begin, drug.end);
+  const name: Annotation = { type: 'aci.DrugName', begin: drug.begin, end: drug.end, coveredText: drugText, drugSurfaceForm: drugText, drugNormalizedName: drug.normalizedName };
+  if (drug.cui !== undefined) name.cui = drug.cui;
+  if (drug.rxNormId !== undefined) name.rxNormID = drug.rxNormId;
+  const out: Annotation = { type: MEDICATION_TYPE, begin, end, coveredText: text.slice(begin, end) };
+  if (drug.cui !== undefined) out.cui = drug.cui;
+  if (drug.rxNormId !== undefined) out.rxNormID = drug.rxNormId;
   if (admin !== undefined) out.administration = [admin];
-  out.drug = [{ type: 'aci.Ind_Drug', ...spanFields(text, drug), complex: 'false', ...(drug.cui === undefined ? {} : { cui: drug.cui }), name1: [name] }];
+  const indDrug: Annotation = { type: 'aci.Ind_Drug', begin: drug.begin, end: drug.end, coveredText: drugText, complex: 'false' };
+  if (drug.cui !== undefined) indDrug.cui = drug.cui;
+  indDrug.name1 = [name];
+  out.drug = [indDrug];
   out.dateInMilliseconds = ' ';
   out._annotator = 'medication';
   out._ruleIds = [drug.ruleId, ...parts.map((p) => p.ruleId)];

@@ -20,6 +20,8 @@ export interface PhraseTrie<V> {
   /** Longest phrase starting at token `start` and ending at or before token `limit` (exclusive). */
   longest(text: string, tokens: readonly Token[], start: number, limit: number): PhraseMatch<V> | undefined;
   readonly size: number;
+  /** Lower-cased first tokens of the phrases: `longest` finds nothing at a token whose `lower` is not here. */
+  readonly firstPieces: ReadonlySet<string>;
 }
 
 /**
@@ -61,6 +63,7 @@ export function createPhraseTrie<V>(entries: Iterable<{ readonly term: string; r
   const firstPieces = new Set<string>([...root.children.keys()].map((k) => k.toLowerCase()));
   return {
     size,
+    firstPieces,
     longest(text, tokens, start, limit) {
       if (start < tokens.length && !firstPieces.has(tokens[start]!.lower)) return undefined;
       let node: TrieNode<V> | undefined = root;

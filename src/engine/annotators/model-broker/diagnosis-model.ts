@@ -13,6 +13,11 @@ export interface DiagnosisInsight {
 
 export const DIAGNOSIS_SEMANTIC_TYPES: ReadonlySet<string> = new Set(['dsyn', 'sosy', 'neop', 'inpo', 'mobd', 'patf', 'acab', 'cgab', 'anab', 'comd', 'emod']);
 
+function hasDiagnosisType(types: ReadonlySet<string>): boolean {
+  for (const x of types) if (DIAGNOSIS_SEMANTIC_TYPES.has(x)) return true;
+  return false;
+}
+
 export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   const family = e.familyHistory || e.cues.has('nonPatient');
   const suspected = !e.negated && (e.possible || e.cues.has('suspected'));
@@ -20,7 +25,7 @@ export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   const reported = !e.negated && e.cues.has('patientReported');
   const explicit = e.negated || family || suspected || discussed ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
   const t = e.semanticTypes;
-  const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : [...t].some((x) => DIAGNOSIS_SEMANTIC_TYPES.has(x)) ? LOW : WEAK;
+  const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : hasDiagnosisType(t) ? LOW : WEAK;
   return {
     usage: {
       explicitScore: score(explicit),

@@ -104,12 +104,13 @@ export class EvidenceBuilder {
   private readonly cueMatches = new Map<number, PhraseMatch<CueRule>[]>();
   private readonly sectionClasses = new Map<string, SectionClass | undefined>();
   private readonly lowerSections = new Map<string, string>();
-  private readonly conceptsBySpan = new Map<string, Annotation[]>();
+  /** Concepts by span, keyed `begin * spanStride + end` (spanStride exceeds every concept's end). */
+  private readonly conceptsBySpan = new Map<number, Annotation[]>();
+  private readonly spanStride: number;
   private readonly possible: ReadonlySet<Annotation>;
   private readonly conditional: ReadonlySet<Annotation>;
   private readonly family: ReadonlySet<Annotation>;
   private readonly historical: ReadonlySet<Annotation>;
-  private readonly cache = new Map<Annotation, Evidence>();
 
   constructor(
     private readonly doc: Document,
@@ -117,8 +118,12 @@ export class EvidenceBuilder {
     context: CompiledContext,
     targets: readonly Annotation[],
   ) {
-    for (const c of doc.layers.get('concepts') ?? []) {
-      const key = `${c.begin}:${c.end}`;
+    const concepts = doc.layers.get('concepts') ?? [];
+    let stride = doc.text.length + 1;
+    for (const c of concepts) if (c.end >= stride) stride = c.end + 1;
+    this.spanStride = stride;
+    for (const c of concepts) {
+      const key = c.begin * this.spanStride + c.end;
       const list = this.conceptsBySpan.get(key);
       if (list === undefined) this.conceptsBySpan.set(key, [c]);
       else list.push(c);
@@ -130,18 +135,15 @@ export class EvidenceBuilder {
     this.historical = hitTargets(run, 'HISTORICAL');
   }
 
+  /** The evidence of one target (built on each call: runModelBroker asks once per annotation). */
   of(target: Annotation, layer: string): Evidence {
-    let e = this.cache.get(target);
-    if (e === undefined) {
-      e = this.build(target, layer);
-      this.cache.set(target, e);
-    }
-    return e;
+    return this.build(target, layer);
   }
 
   /** Concepts with exactly this span (other than the target itself). */
   conceptsAt(target: Annotation): readonly Annotation[] {
-    const list = this.conceptsBySpan.get(`${target.begin}:${target.end}`);
+    if (target.end >= this.spanStride) return [];
+    const list = this.conceptsBySpan.get(target.begin * this.spanStride + target.end);
     if (list === undefined || (list.length === 1 && list[0] === target)) return [];
     return list.filter((c) => c !== target);
   }
@@ -221,12 +223,13 @@ export class EvidenceBuilder {
         if (m.tokenEnd <= tb) {
           side = 'before';
           distance = tb - m.tokenEnd;
-          if (crossesSemicolon(tokens, m.tokenEnd, tb)) continue;
         } else {
           side = 'after';
           distance = m.tokenBegin - te;
-          if (crossesSemicolon(tokens, te, m.tokenBegin)) continue;
         }
+        // No rule of the cue reaches the annotation: skip before scanning the tokens between for a `;`.
+        if (!reaches(m.payloads, side, distance)) continue;
+        if (side === 'before' ? crossesSemicolon(tokens, m.tokenEnd, tb) : crossesSemicolon(tokens, te, m.tokenBegin)) continue;
       }
       for (const rule of m.payloads) {
         if (side === 'inside' ? NOT_INSIDE.has(rule.cue) : (rule.direction !== 'either' && rule.direction !== side) || distance > rule.window) continue;
@@ -237,6 +240,12 @@ export class EvidenceBuilder {
     }
     return out;
   }
+}
+
+/** Whether some rule accepts a cue on `side` of the annotation, `distance` tokens away. */
+function reaches(rules: readonly CueRule[], side: 'before' | 'after', distance: number): boolean {
+  for (const rule of rules) if ((rule.direction === 'either' || rule.direction === side) && distance <= rule.window) return true;
+  return false;
 }
 
 function crossesSemicolon(tokens: readonly Token[], from: number, to: number): boolean {

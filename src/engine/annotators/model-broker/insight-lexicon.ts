@@ -58,6 +58,8 @@ export interface SubstanceLookup {
   readonly kinds: readonly SubstanceKind[];
   readonly words: ReadonlyMap<string, number>;
   readonly phrases: readonly { readonly term: string; readonly order: number }[];
+  /** Matches a text that contains some phrase (a test that rules out most texts in one pass). */
+  readonly anyPhrase: RegExp;
 }
 
 /** Keywords of whole words (`biopsy`), word suffixes of 4+ letters (`ectomy`) and phrases (space or hyphen). */
@@ -65,12 +67,20 @@ export interface KeywordLookup {
   readonly words: ReadonlyMap<string, readonly ProcedureKeywordKind[]>;
   readonly suffixes: ReadonlyMap<string, readonly ProcedureKeywordKind[]>;
   readonly phrases: readonly { readonly keyword: string; readonly kind: ProcedureKeywordKind }[];
+  /** Matches a text that contains some phrase (a test that rules out most texts in one pass). */
+  readonly anyPhrase: RegExp;
   /** Longest suffix keyword. */
   readonly maxSuffix: number;
 }
 
 function isPhrase(term: string): boolean {
   return term.includes(' ') || term.includes('-');
+}
+
+/** A pattern matching a text that contains one of `literals` (never matches when there are none). */
+export function containsAnyPattern(literals: readonly string[]): RegExp {
+  if (literals.length === 0) return /(?!)/;
+  return new RegExp(literals.map((l) => l.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'));
 }
 
 function compileSubstanceLookup(terms: ReadonlyMap<string, SubstanceKind>): SubstanceLookup {
@@ -83,7 +93,7 @@ function compileSubstanceLookup(terms: ReadonlyMap<string, SubstanceKind>): Subs
     if (isPhrase(term)) phrases.push({ term, order });
     else words.set(term, order);
   }
-  return { kinds, words, phrases };
+  return { kinds, words, phrases, anyPhrase: containsAnyPattern(phrases.map((p) => p.term)) };
 }
 
 function compileKeywordLookup(keywords: ReadonlyMap<ProcedureKeywordKind, readonly string[]>): KeywordLookup {
@@ -109,7 +119,7 @@ function compileKeywordLookup(keywords: ReadonlyMap<ProcedureKeywordKind, readon
       }
     }
   }
-  return { words, suffixes, phrases, maxSuffix };
+  return { words, suffixes, phrases, anyPhrase: containsAnyPattern(phrases.map((p) => p.keyword)), maxSuffix };
 }
 
 const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'cues', 'sections', 'substanceTerms', 'procedureKeywords']);

@@ -90,18 +90,31 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
     const e = evidence.of(annotation, layer);
     const applies = modelsFor(e, compiled.lexicon);
     const data: Record<string, unknown> = {};
-    if (runDiagnosis && applies.diagnosis) data.diagnosis = diagnosisInsight(e);
-    if (runMedication && applies.medication) data.medication = medicationInsight(e);
-    if (runProcedure && applies.procedure) data.procedure = procedureInsight(e, compiled.lexicon);
-    if (runNormality && applies.normality) data.normality = normalityInsight(doc, e, applies.medication);
-    if (runSubstance) {
-      const kinds = applies.substance;
+    let models = 0;
+    if (runDiagnosis && applies.diagnosis) {
+      data.diagnosis = diagnosisInsight(e);
+      models++;
+    }
+    if (runMedication && applies.medication) {
+      data.medication = medicationInsight(e);
+      models++;
+    }
+    if (runProcedure && applies.procedure) {
+      data.procedure = procedureInsight(e, compiled.lexicon);
+      models++;
+    }
+    if (runNormality && applies.normality) {
+      data.normality = normalityInsight(doc, e, applies.medication);
+      models++;
+    }
+    const kinds = applies.substance;
+    if (runSubstance && kinds.size > 0) {
       if (kinds.has('tobacco')) data.tobacco = tobaccoInsight(e);
       if (kinds.has('alcohol')) data.alcohol = alcoholInsight(e);
       if (kinds.has('illicitDrug')) data.illicitDrug = illicitDrugInsight(e);
       if (kinds.has('substanceTreatment') || kinds.has('illicitDrug')) data.substance = substanceInsight(e, kinds.has('substanceTreatment'));
+      models++; // every kind adds its model
     }
-    const models = Object.keys(data).length;
     const fields: Record<string, unknown> = {};
     let fieldCount = 0;
     if (runSubstance && layer === 'concepts' && applies.substance.size > 0 && !hasSubstanceTag(e)) {

@@ -15,7 +15,7 @@ export const PROCEDURE_SEMANTIC_TYPES: ReadonlySet<string> = new Set(['topp', 'd
 
 /** Keyword kinds the annotation's words carry: a word equal to a keyword, or ending with a keyword of 4+ letters (`-ectomy`). */
 export function keywordKinds(e: Evidence, lexicon: InsightLexicon): Set<ProcedureKeywordKind> {
-  const { words, suffixes, phrases, maxSuffix } = lexicon.keywordLookup;
+  const { words, suffixes, phrases, anyPhrase, maxSuffix } = lexicon.keywordLookup;
   const found = new Set<ProcedureKeywordKind>();
   const addAll = (kinds: readonly ProcedureKeywordKind[] | undefined): void => {
     if (kinds !== undefined) for (const k of kinds) found.add(k);
@@ -25,7 +25,7 @@ export function keywordKinds(e: Evidence, lexicon: InsightLexicon): Set<Procedur
     // Proper suffixes of 4+ letters (the keyword is shorter than the word).
     for (let length = Math.min(maxSuffix, w.length - 1); length >= 4; length--) addAll(suffixes.get(w.slice(w.length - length)));
   }
-  for (const p of phrases) if (!found.has(p.kind) && e.lowerText.includes(p.keyword)) found.add(p.kind);
+  if (anyPhrase.test(e.lowerText)) for (const p of phrases) if (!found.has(p.kind) && e.lowerText.includes(p.keyword)) found.add(p.kind);
   // In the lexicon's kind order, as listed.
   const out = new Set<ProcedureKeywordKind>();
   if (found.size === 0) return out;

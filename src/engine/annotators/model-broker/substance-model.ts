@@ -80,13 +80,13 @@ export function substanceKinds(e: Evidence, lexicon: InsightLexicon): Set<Substa
   if (e.layer === 'SmokingInd') out.add('tobacco');
   if (out.size > 0) return out;
   // Terms found (a whole word, or a phrase in the text), added in the lexicon's term order.
-  const { kinds, words, phrases } = lexicon.substanceLookup;
+  const { kinds, words, phrases, anyPhrase } = lexicon.substanceLookup;
   let hits: number[] | undefined;
   for (const w of e.words) {
     const order = words.get(w);
     if (order !== undefined) (hits ??= []).push(order);
   }
-  for (const p of phrases) if (e.lowerText.includes(p.term)) (hits ??= []).push(p.order);
+  if (anyPhrase.test(e.lowerText)) for (const p of phrases) if (e.lowerText.includes(p.term)) (hits ??= []).push(p.order);
   if (hits === undefined) return out;
   hits.sort((a, b) => a - b);
   for (const order of hits) out.add(kinds[order] as SubstanceKind);

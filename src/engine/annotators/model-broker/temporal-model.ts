@@ -3,6 +3,7 @@
 // relationTypes: {overlapsScore}}`. Without `link_all_temporal_candidates` only the nearest date of the
 // sentence is linked. Date expressions are found once per sentence with the patterns below.
 import type { Document } from '../../document.js';
+import { containsAnyPattern } from './insight-lexicon.js';
 import { LEANING, LIKELY, HIGH, MEDIUM, score } from './scores.js';
 
 export interface TemporalLink {
@@ -46,6 +47,9 @@ const RELATIVE: readonly DatePattern[] = [
   { re: /\b(?:a|one|two|three|several|few)\s+(?:days?|weeks?|months?|years?)\s+ago\b/gi, digit: false, words: ['ago'] },
 ];
 const DIGIT = /\d/;
+/** Matches a lower-cased sentence holding some gate word of RELATIVE (without one, no relative pattern is tried). */
+const RELATIVE_WORD = containsAnyPattern(RELATIVE.flatMap((p) => p.words ?? []));
+const RELATIVE_GATED = RELATIVE.every((p) => p.words !== undefined);
 
 /** Date mentions of one sentence (character offsets into the document), overlaps resolved longest first. */
 export function findDates(text: string, begin: number, end: number): DateMention[] {
@@ -69,7 +73,7 @@ export function findDates(text: string, begin: number, end: number): DateMention
     }
   };
   scan(ABSOLUTE, true);
-  scan(RELATIVE, false);
+  if (!RELATIVE_GATED || RELATIVE_WORD.test((lower ??= slice.toLowerCase()))) scan(RELATIVE, false);
   found.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const out: DateMention[] = [];
   for (const d of found) {
@@ -94,17 +98,38 @@ export class TemporalLinker {
       dates = findDates(this.doc.text, sentence.begin, sentence.end);
       this.bySentence.set(sentenceIndex, dates);
     }
+    if (dates.length === 0) return [];
+    if (!this.linkAll) {
+      // The nearest date outside the span (the first of equally near ones, in sentence order).
+      let nearest: DateMention | undefined;
+      let best = Infinity;
+      for (const d of dates) {
+        const distance = distanceOf(d, begin, end);
+        if (distance !== undefined && distance < best) {
+          best = distance;
+          nearest = d;
+        }
+      }
+      return nearest === undefined ? [] : [this.link(nearest, 0)];
+    }
     const candidates = dates.filter((d) => d.end <= begin || d.begin >= end);
-    if (candidates.length === 0) return [];
-    const distance = (d: DateMention): number => (d.end <= begin ? begin - d.end : d.begin - end);
-    const sorted = [...candidates].sort((a, b) => distance(a) - distance(b));
-    const chosen = this.linkAll ? sorted : sorted.slice(0, 1);
-    return chosen.map((d, i) => ({
+    const sorted = candidates.sort((a, b) => (distanceOf(a, begin, end) as number) - (distanceOf(b, begin, end) as number));
+    return sorted.map((d, i) => this.link(d, i));
+  }
+
+  private link(d: DateMention, rank: number): TemporalLink {
+    return {
       begin: d.begin,
       end: d.end,
       coveredText: this.doc.text.slice(d.begin, d.end),
       temporalType: { dateScore: score(d.absolute ? HIGH : LEANING) },
-      relationTypes: { overlapsScore: score(i === 0 ? LIKELY : MEDIUM) },
-    }));
+      relationTypes: { overlapsScore: score(rank === 0 ? LIKELY : MEDIUM) },
+    };
   }
+}
+
+/** Characters between a date and the span [begin, end); undefined when the date overlaps the span. */
+function distanceOf(d: DateMention, begin: number, end: number): number | undefined {
+  if (d.end <= begin) return begin - d.end;
+  return d.begin >= end ? d.begin - end : undefined;
 }

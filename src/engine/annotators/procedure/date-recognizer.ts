@@ -58,10 +58,12 @@ function digitsOnly(s: string): boolean {
   return true;
 }
 
+const DAY_SUFFIXES: readonly string[] = ['st', 'nd', 'rd', 'th'];
+
 /** `8`, `8th`, `1st`, `22nd`, `3rd` → 8, 1, 22, 3 (1–31), else undefined. */
 function dayOf(lower: string): number | undefined {
   let s = lower;
-  for (const suffix of ['st', 'nd', 'rd', 'th']) if (s.endsWith(suffix)) s = s.slice(0, -suffix.length);
+  for (const suffix of DAY_SUFFIXES) if (s.endsWith(suffix)) s = s.slice(0, -suffix.length);
   if (!digitsOnly(s) || s.length > 2) return undefined;
   const d = Number(s);
   return d >= 1 && d <= 31 ? d : undefined;
@@ -120,18 +122,24 @@ function adjacent(a: Token, b: Token | undefined): boolean {
 }
 
 /** Explicit dates in tokens[from, to), left to right, not overlapping. */
+/** The date mention over tokens[b, e). */
+function dateMention(text: string, tokens: readonly Token[], b: number, e: number, fields: Omit<DateMention, 'begin' | 'end' | 'text'>): DateMention {
+  const begin = tokens[b]!.begin;
+  const end = tokens[e - 1]!.end;
+  return { begin, end, text: text.slice(begin, end), ...fields };
+}
+
+/** The date word (month name, year preposition) that token `i` is, when i < to. */
+function dateWord(recognizer: DateRecognizer, tokens: readonly Token[], i: number, to: number): DateWord | undefined {
+  return i < to ? recognizer.words.matchAt(tokens, i, Math.min(to, i + 1))?.values[0] : undefined;
+}
+
 export function findDates(text: string, tokens: readonly Token[], from: number, to: number, recognizer: DateRecognizer): DateMention[] {
   const out: DateMention[] = [];
-  const mention = (b: number, e: number, fields: Omit<DateMention, 'begin' | 'end' | 'text'>): DateMention => {
-    const begin = tokens[b]!.begin;
-    const end = tokens[e - 1]!.end;
-    return { begin, end, text: text.slice(begin, end), ...fields };
-  };
-  const word = (i: number): DateWord | undefined => (i < to ? recognizer.words.matchAt(tokens, i, Math.min(to, i + 1))?.values[0] : undefined);
   let i = from;
   while (i < to) {
     const t = tokens[i]!;
-    const w = word(i);
+    const w = dateWord(recognizer, tokens, i, to);
     let found: { m: DateMention; next: number } | undefined;
     // `may` is a month only when written `May`
     if (w?.role === 'month' && (t.lower !== 'may' || text.charCodeAt(t.begin) === 77)) {
@@ -148,25 +156,25 @@ export function findDates(text: string, tokens: readonly Token[], from: number, 
           year = y;
           end = comma + 1;
         }
-        found = { m: mention(i, end, { ...(year === undefined ? {} : { year }), month, day }), next: end };
+        found = { m: dateMention(text, tokens, i, end, { ...(year === undefined ? {} : { year }), month, day }), next: end };
       } else {
         const ofSkip = i + 1 < to && tokens[i + 1]!.lower === 'of' ? i + 2 : i + 1;
         const y = ofSkip < to ? yearOf(tokens[ofSkip]!.lower) : undefined;
-        if (y !== undefined) found = { m: mention(i, ofSkip + 1, { year: y, month }), next: ofSkip + 1 };
+        if (y !== undefined) found = { m: dateMention(text, tokens, i, ofSkip + 1, { year: y, month }), next: ofSkip + 1 };
       }
     } else if (t.kind === 'number') {
       const day = dayOf(t.lower);
       const ofSkip = i + 1 < to && tokens[i + 1]!.lower === 'of' ? i + 2 : i + 1;
-      const mw = day !== undefined && ofSkip < to ? word(ofSkip) : undefined;
+      const mw = day !== undefined && ofSkip < to ? dateWord(recognizer, tokens, ofSkip, to) : undefined;
       if (day !== undefined && mw?.role === 'month' && validDay(undefined, mw.value, day)) {
         // day [of] month-name [year]
         let end = ofSkip + 1;
         const y = end < to ? yearOf(tokens[end]!.lower) : undefined;
         if (y !== undefined) end += 1;
-        found = { m: mention(i, end, { ...(y === undefined ? {} : { year: y }), month: mw.value, day }), next: end };
+        found = { m: dateMention(text, tokens, i, end, { ...(y === undefined ? {} : { year: y }), month: mw.value, day }), next: end };
       } else if (t.lower.includes('/')) {
         const fields = numericDate(t.lower);
-        if (fields !== undefined) found = { m: mention(i, i + 1, fields), next: i + 1 };
+        if (fields !== undefined) found = { m: dateMention(text, tokens, i, i + 1, fields), next: i + 1 };
       } else if (yearOf(t.lower) !== undefined && adjacent(t, tokens[i + 1]) && tokens[i + 1]!.lower === '-' && i + 4 < to + 1) {
         // 2022-04-08
         const m = tokens[i + 2];
@@ -177,10 +185,10 @@ export function findDates(text: string, tokens: readonly Token[], from: number, 
           const year = yearOf(t.lower)!;
           const month = Number(m.lower);
           const dd = Number(d.lower);
-          if (validDay(year, month, dd)) found = { m: mention(i, i + 5, { year, month, day: dd }), next: i + 5 };
+          if (validDay(year, month, dd)) found = { m: dateMention(text, tokens, i, i + 5, { year, month, day: dd }), next: i + 5 };
         }
-      } else if (yearOf(t.lower) !== undefined && i > from && word(i - 1)?.role === 'year-preposition') {
-        found = { m: mention(i, i + 1, { year: yearOf(t.lower)! }), next: i + 1 };
+      } else if (yearOf(t.lower) !== undefined && i > from && dateWord(recognizer, tokens, i - 1, to)?.role === 'year-preposition') {
+        found = { m: dateMention(text, tokens, i, i + 1, { year: yearOf(t.lower)! }), next: i + 1 };
       }
     }
     if (found === undefined) i++;

@@ -41,6 +41,11 @@ export interface SectionAnnotation extends Annotation {
 export interface CompiledSections {
   readonly lexicon: SectionTitleLexicon;
   readonly internal: SectionTitleTrie;
+  /**
+   * Tries with a step's whitelist configurations, by configurations list and turn_off_internal_triggers:
+   * a compiled pipeline hands the same list to every Document, so each is compiled once.
+   */
+  readonly withConfigurations: WeakMap<readonly AnnotatorConfiguration[], Map<boolean, SectionTitleTrie | undefined>>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,7 +78,27 @@ export function whitelistTitleSources(configurations: readonly AnnotatorConfigur
 
 export function compileBuiltInSections(): CompiledSections {
   const lexicon = parseSectionTitles(data, SECTION_TITLES_FILE);
-  return { lexicon, internal: compileSectionTitles([{ source: 'internal', entries: lexicon.sections }], tokenize) };
+  return { lexicon, internal: compileSectionTitles([{ source: 'internal', entries: lexicon.sections }], tokenize), withConfigurations: new WeakMap() };
+}
+
+/** The title trie for these parameters and configurations (undefined: no titles at all). */
+function titleTrie(compiled: CompiledSections, params: SectionParams, configurations: readonly AnnotatorConfiguration[]): SectionTitleTrie | undefined {
+  const internal = params.turn_off_internal_triggers ? undefined : compiled.internal;
+  if (configurations.length === 0) return internal;
+  let byOff = compiled.withConfigurations.get(configurations);
+  if (byOff === undefined) {
+    byOff = new Map();
+    compiled.withConfigurations.set(configurations, byOff);
+  }
+  if (byOff.has(params.turn_off_internal_triggers)) return byOff.get(params.turn_off_internal_triggers);
+  const custom = whitelistTitleSources(configurations);
+  let trie = internal;
+  if (custom.length > 0) {
+    const base: SectionTitleSource[] = params.turn_off_internal_triggers ? [] : [{ source: 'internal', entries: compiled.lexicon.sections }];
+    trie = compileSectionTitles([...base, ...custom], tokenize);
+  }
+  byOff.set(params.turn_off_internal_triggers, trie);
+  return trie;
 }
 
 /** The section analysis of one Document. */
@@ -83,12 +108,7 @@ export function annotateSections(
   params: SectionParams,
   configurations: readonly AnnotatorConfiguration[] = [],
 ): AnnotatorResult {
-  const custom = whitelistTitleSources(configurations);
-  let trie: SectionTitleTrie | undefined = params.turn_off_internal_triggers ? undefined : compiled.internal;
-  if (custom.length > 0) {
-    const base: SectionTitleSource[] = params.turn_off_internal_triggers ? [] : [{ source: 'internal', entries: compiled.lexicon.sections }];
-    trie = compileSectionTitles([...base, ...custom], tokenize);
-  }
+  const trie = titleTrie(compiled, params, configurations);
   if (trie === undefined) return { add: { sections: [] } };
   const sections = detectSections(doc, trie, { canStartAnywhere: params.sections_can_start_anywhere }).map((s) => {
     const section = {

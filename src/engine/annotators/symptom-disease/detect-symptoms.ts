@@ -13,10 +13,10 @@ import { compileDefaultContext } from '../../context/context-lexicon.js';
 import type { Annotation, Document } from '../../document.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from '../procedure/date-recognizer.js';
 import { contextModalities } from './context-modality.js';
-import { chooseConcept, codeFields, compileKbTerms, findKbMentions, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
+import { addCodeFields, chooseConcept, codeFields, compileKbTerms, findKbMentions, hasTypeIn, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from './lexicon-file.js';
 import { compilePhraseTrie, sentenceOfToken, type PhraseTrie } from './phrase-trie.js';
-import type { Concept } from '../../../knowledge/kb.js';
+import type { CodeField, Concept } from '../../../knowledge/kb.js';
 
 export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';
 export const SYMPTOM_DISEASE_KEY = 'SymptomDiseaseInd';
@@ -77,15 +77,22 @@ function onlySpaces(text: string, from: number, to: number): boolean {
   return true;
 }
 
-/** Anatomy matches by end offset (the longest one ending there). */
-function sitesByEnd(compiled: SymptomDiseaseCompiled, matches: readonly TermMatch[]): Map<number, { match: TermMatch; concept: Concept }> {
+/**
+ * Anatomy matches by end offset (the longest one ending there), for the ends leftModifiers looks at: one to
+ * three characters before a mention.
+ */
+function sitesByEnd(compiled: SymptomDiseaseCompiled, matches: readonly TermMatch[], mentions: readonly KbMention[]): Map<number, { match: TermMatch; concept: Concept }> {
   const out = new Map<number, { match: TermMatch; concept: Concept }>();
+  const ends = new Set<number>();
+  for (const m of mentions) for (let e = m.begin - 1; e >= Math.max(0, m.begin - 3); e--) ends.add(e);
   for (const m of matches) {
-    const sites: Concept[] = [];
+    if (!ends.has(m.end)) continue;
+    let sites: Concept[] | undefined;
     for (const index of m.concepts) {
       const c = compiled.terms.kb.concept(index);
-      if (c.semanticTypes.some((t) => SITE_TYPES.has(t))) sites.push(c);
+      if (hasTypeIn(c, SITE_TYPES)) (sites ??= []).push(c);
     }
+    if (sites === undefined) continue;
     const concept = chooseConcept(sites);
     if (concept === undefined) continue;
     const current = out.get(m.end);
@@ -154,7 +161,7 @@ export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCom
   const matches = matchKb(doc, compiled.terms);
   const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes);
   if (mentions.length === 0) return [];
-  const sites = sitesByEnd(compiled, matches);
+  const sites = sitesByEnd(compiled, matches, mentions);
   const disorderEnds = new Set(mentions.map((m) => m.end));
   const referenceYear = referenceYearOf(options.referenceDate);
   const dateCache = new Map<number, DateMention[]>();
@@ -162,14 +169,16 @@ export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCom
   const modalities = contextModalities(doc, compiled.context, triggers);
   const out: Annotation[] = [];
   let previousEndToken = 0;
-  mentions.forEach((mention, i) => {
+  for (let i = 0; i < mentions.length; i++) {
+    const mention = mentions[i]!;
     const sentence = sentenceOfToken(doc.sentences, mention.tokenStart);
     const floor = Math.max(previousEndToken, sentence >= 0 ? doc.sentences[sentence]!.tokenStart : 0);
     const pieces = leftModifiers(doc, mention, compiled, sites, floor, disorderEnds);
     previousEndToken = mention.tokenEnd;
     const begin = options.annotateTriggerOnly || pieces.length === 0 ? mention.begin : pieces[0]!.begin;
     const c = mention.concept;
-    out.push({
+    // Fields are written in their wire order.
+    const a: Annotation = {
       type: 'aci.SymptomDiseaseInd',
       begin,
       end: mention.end,
@@ -178,10 +187,16 @@ export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCom
       symptomDiseaseSurfaceForm: doc.text.slice(mention.begin, mention.end),
       symptomDiseaseNormalizedName: c.preferredName.toLowerCase(),
       cui: c.cui,
-      ...codeFields(c, ['icd9Code', 'icd10Code', 'snomedConceptId', 'nciCode', 'meshId', 'loincId']),
-      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
-      ...(pieces.length === 0 ? {} : { modifiers: pieces.map((p) => p.annotation) }),
-    });
-  });
+    };
+    addCodeFields(a, c, SYMPTOM_CODE_FIELDS);
+    const date = sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache);
+    if (date.date !== undefined) a.date = date.date;
+    if (date.dateSource !== undefined) a.dateSource = date.dateSource;
+    a.dateInMilliseconds = date.dateInMilliseconds;
+    if (pieces.length > 0) a.modifiers = pieces.map((p) => p.annotation);
+    out.push(a);
+  }
   return out;
 }
+
+const SYMPTOM_CODE_FIELDS: readonly CodeField[] = ['icd9Code', 'icd10Code', 'snomedConceptId', 'nciCode', 'meshId', 'loincId'];

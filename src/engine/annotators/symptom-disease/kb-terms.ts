@@ -2,7 +2,7 @@
 // disorders; procedure: procedures; lab_value: lab tests), found with the shared term matcher
 // (src/knowledge/matcher.ts, longest span), one concept chosen per span. The match itself is made once per
 // Document and shared by these annotators (src/engine/document-matches.ts).
-import { CODE_FIELDS, type CodeField, type CompiledKnowledgeBase, type Concept } from '../../../knowledge/kb.js';
+import type { CodeField, CompiledKnowledgeBase, Concept } from '../../../knowledge/kb.js';
 import type { TermMatch } from '../../../knowledge/matcher.js';
 import type { Document } from '../../document.js';
 import { documentMatches } from '../../document-matches.js';
@@ -28,10 +28,11 @@ export function compileKbTerms(kb: KnowledgeBase): KbTerms {
   return { kb: compiled };
 }
 
+/** Number of codes of a concept over CODE_FIELDS (named reads: the hot path of chooseConcept). */
 function codeCount(c: Concept): number {
-  let n = 0;
-  for (const f of CODE_FIELDS) n += c.codes[f as CodeField]?.length ?? 0;
-  return n;
+  const k = c.codes;
+  return (k.icd10Code?.length ?? 0) + (k.icd9Code?.length ?? 0) + (k.snomedConceptId?.length ?? 0) + (k.meshId?.length ?? 0)
+    + (k.nciCode?.length ?? 0) + (k.rxNormId?.length ?? 0) + (k.loincId?.length ?? 0) + (k.cptCode?.length ?? 0);
 }
 
 /** A UMLS CUI (`C0011849`) rather than a source id. */
@@ -46,6 +47,7 @@ export function isUmlsCui(cui: string): boolean {
 
 /** The concept to report for a span: a UMLS CUI first, then the one with most codes, then the first. */
 export function chooseConcept(concepts: readonly Concept[]): Concept | undefined {
+  if (concepts.length <= 1) return concepts[0];
   let best: Concept | undefined;
   let bestScore = -1;
   for (const c of concepts) {
@@ -72,18 +74,25 @@ export function findKbMentions(terms: KbTerms, matches: readonly TermMatch[], ty
   const out: KbMention[] = [];
   let maxEnd = -1;
   for (const m of matches) {
-    const wanted: Concept[] = [];
+    // A match inside the last kept mention is dropped whatever it names.
+    if (m.end <= maxEnd) continue;
+    let wanted: Concept[] | undefined;
     for (const index of m.concepts) {
       const c = terms.kb.concept(index);
-      if (c.semanticTypes.some((t) => types.has(t))) wanted.push(c);
+      if (hasTypeIn(c, types)) (wanted ??= []).push(c);
     }
-    const concept = chooseConcept(wanted);
-    if (concept === undefined) continue;
-    if (m.end <= maxEnd) continue;
+    if (wanted === undefined) continue;
+    const concept = chooseConcept(wanted)!;
     maxEnd = m.end;
     out.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, concept, concepts: wanted });
   }
   return out;
+}
+
+/** True when one of the concept's semantic types is in `types`. */
+export function hasTypeIn(concept: Concept, types: ReadonlySet<string>): boolean {
+  for (const t of concept.semanticTypes) if (types.has(t)) return true;
+  return false;
 }
 
 /** ACD code fields of a concept, comma-joined (reference §4.3), for the given fields. */
@@ -94,4 +103,12 @@ export function codeFields(concept: Concept, fields: readonly CodeField[]): Reco
     if (codes !== undefined && codes.length > 0) out[f] = codes.join(',');
   }
   return out;
+}
+
+/** Writes the code fields of `concept` (as codeFields) onto `target`, in `fields` order. */
+export function addCodeFields(target: Record<string, unknown>, concept: Concept, fields: readonly CodeField[]): void {
+  for (const f of fields) {
+    const codes = concept.codes[f];
+    if (codes !== undefined && codes.length > 0) target[f] = codes.length === 1 ? codes[0] : codes.join(',');
+  }
 }
