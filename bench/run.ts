@@ -1,12 +1,13 @@
-// `npm run bench [-- <case-name-substring>...] [--rebuild-kb]`: prints the machine, then the figures of
-// every bench case (bench/cases.ts). Figures only: nothing here asserts or fails on timing.
+// `npm run bench [-- <case-name-substring>...] [--rebuild-kb]` (scripts/bench.mjs compiles, then runs this):
+// prints the machine, then the figures of every bench case (bench/cases.ts). Figures only: nothing here asserts or fails on timing.
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve } from 'node:path';
 import type { BenchContext, BenchFigure } from './bench-case.js';
 import { BENCH_CASES } from './cases.js';
 import { describeMachine } from './lib/machine.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The repository (scripts/bench.mjs runs the compiled copy of this file from .cache/bench-build).
+const root = process.env.BENCH_ROOT ?? resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
 const filters = args.filter((a) => !a.startsWith('--'));
