@@ -8,6 +8,7 @@ import { defineAnnotator } from '../../annotator.js';
 import { createDocument } from '../../create-document.js';
 import type { Annotation, Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
+import { sentenceOfToken } from '../../span-search.js';
 import { findDrugs, type DrugMention } from '../medication/drug-finder.js';
 import { compileMedication, drugSources, type MedicationCompiled } from '../medication/medication.js';
 import { medicationAnnotation } from '../medication/medication-annotation.js';
@@ -103,16 +104,8 @@ function startsHeading(doc: Document, start: number): boolean {
 }
 
 function sentenceEndOf(doc: Document, token: number): number {
-  let lo = 0;
-  let hi = doc.sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const s = doc.sentences[mid]!;
-    if (token < s.tokenStart) hi = mid - 1;
-    else if (token >= s.tokenEnd) lo = mid + 1;
-    else return s.tokenEnd;
-  }
-  return doc.tokens.length;
+  const s = doc.sentences[sentenceOfToken(doc.sentences, token)];
+  return s === undefined ? doc.tokens.length : s.tokenEnd;
 }
 
 function isLineOrSentenceStart(doc: Document, token: number): boolean {

@@ -6,7 +6,8 @@
 import { DomainError, type ValidationIssue } from '../../../errors.js';
 import type { Document, Token } from '../../document.js';
 import qualifierBody from '../../../../resources/insights/qualifiers.json' with { type: 'json' };
-import { compilePhrases, tokenAt, type PhraseMatcher } from '../model-broker/phrase-matcher.js';
+import { compilePhrases, type PhraseMatcher } from '../model-broker/phrase-matcher.js';
+import { firstEndingAfter } from '../../span-search.js';
 import { sentenceIndexAt } from '../model-broker/evidence.js';
 
 export const QUALIFIER_FILE = 'resources/insights/qualifiers.json';
@@ -101,14 +102,14 @@ export function findLexiconQualifiers(doc: Document, lexicon: QualifierLexicon):
 /** The candidates inside [begin, end) or ending at most `window` tokens before `begin`, in the same sentence. */
 export function qualifiersFor(doc: Document, candidates: readonly QualifierCandidate[], begin: number, end: number, window: number): Qualifier[] {
   const sentence = sentenceIndexAt(doc.sentences, begin);
-  const tb = tokenAt(doc.tokens, begin);
+  const tb = firstEndingAfter(doc.tokens, begin);
   const out: Qualifier[] = [];
   for (const c of candidates) {
     if (c.begin === begin && c.end === end) continue; // the attribute's own span is not its qualifier
     const inside = c.begin >= begin && c.end <= end;
     let near = false;
     if (!inside && c.end <= begin && sentenceIndexAt(doc.sentences, c.begin) === sentence) {
-      const ce = tokenAt(doc.tokens, c.end);
+      const ce = firstEndingAfter(doc.tokens, c.end);
       near = tb - ce <= window && !hasPunctuation(doc.tokens, ce, tb);
     }
     if (!inside && !near) continue;

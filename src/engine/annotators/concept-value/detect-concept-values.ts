@@ -10,7 +10,8 @@ import type { Annotation, Document } from '../../document.js';
 import { compileConnectors } from '../lab-value/detect-lab-values.js';
 import { compileUnits, numberAt, smallGap, scanMeasuredValue, unitAt, type UnitMatch, type UnitTrie } from '../lab-value/measurement.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
-import { compilePhraseTrie, sentenceOfToken, tokenAtOrAfter, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { compilePhraseTrie, tokenAtOrAfter, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { sentenceOfToken } from '../../span-search.js';
 
 export const CONCEPT_VALUE_TRIGGERS_FILE = 'resources/concept-value/triggers.json';
 export const CONCEPT_VALUES_KEY = 'conceptValues';

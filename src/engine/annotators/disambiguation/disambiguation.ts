@@ -13,6 +13,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { deployedFilters } from '../../deployed-filters.js';
 import { defineAnnotator, type AnnotationUpdate } from '../../annotator.js';
 import type { Annotation, Document, Sentence, Token } from '../../document.js';
+import { firstEndingAfter } from '../../span-search.js';
 import { DEFAULT_SENSE_INVENTORY, type AmbiguousTerm, type Sense, type SenseInventory, type SurfaceCase } from './sense-inventory.js';
 
 export const DISAMBIGUATION_ID = 'disambiguation';
@@ -59,13 +60,7 @@ export function conceptSense(term: AmbiguousTerm, concept: Annotation): Sense | 
 }
 
 function tokenRange(tokens: readonly Token[], begin: number, end: number): [number, number] {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (tokens[mid]!.end <= begin) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstEndingAfter(tokens, begin);
   let last = lo;
   while (last < tokens.length && tokens[last]!.begin < end) last++;
   return [lo, last];
@@ -95,15 +90,7 @@ function writtenIn(view: DocumentView, name: string): boolean {
 
 /** The first sentence holding offset `begin` (sentences are in text order and do not overlap). */
 function sentenceAt(doc: Document, begin: number): Sentence | undefined {
-  const { sentences } = doc;
-  let lo = 0;
-  let hi = sentences.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sentences[mid]!.end <= begin) lo = mid + 1;
-    else hi = mid;
-  }
-  const s = sentences[lo];
+  const s = doc.sentences[firstEndingAfter(doc.sentences, begin)];
   return s !== undefined && s.begin <= begin && begin < s.end ? s : undefined;
 }
 

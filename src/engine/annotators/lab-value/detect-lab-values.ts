@@ -10,7 +10,8 @@ import type { Annotation, Document } from '../../document.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from '../procedure/date-recognizer.js';
 import { codeFields, compileKbTerms, findKbMentions, matchKb, type KbTerms } from '../symptom-disease/kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
-import { compilePhraseTrie, headedSentenceRanges, sentenceOfToken, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { compilePhraseTrie, headedSentenceRanges, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
 

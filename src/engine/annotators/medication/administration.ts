@@ -3,7 +3,8 @@
 // the sentence or a window stop (`;`, `but`, `because`, ...). Backward: the elements right before the drug
 // (`oral methotrexate`, `500 mg of ibuprofen`, `increased her lisinopril`), at most `maxBackwardTokens` back and
 // never into the previous drug's elements.
-import type { Document, Sentence } from '../../document.js';
+import type { Document } from '../../document.js';
+import { sentenceOfToken } from '../../span-search.js';
 import type { DrugMention } from './drug-finder.js';
 import { isWindowStop, scanSigAt, type CompiledSig, type SigPart } from './sig-scanner.js';
 
@@ -11,19 +12,6 @@ export interface AttachedMedication {
   readonly drug: DrugMention;
   /** Signature elements in text order. */
   readonly parts: readonly SigPart[];
-}
-
-function sentenceIndexOfToken(sentences: readonly Sentence[], token: number): number {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const s = sentences[mid]!;
-    if (token < s.tokenStart) hi = mid - 1;
-    else if (token >= s.tokenEnd) lo = mid + 1;
-    else return mid;
-  }
-  return -1;
 }
 
 function scanForward(doc: Document, sig: CompiledSig, start: number, limit: number): SigPart[] {
@@ -80,7 +68,7 @@ export function attachSignatures(doc: Document, sig: CompiledSig, drugs: readonl
   let claimedUntil = 0;
   for (let d = 0; d < drugs.length; d++) {
     const drug = drugs[d]!;
-    const s = sentenceIndexOfToken(doc.sentences, drug.tokenStart);
+    const s = sentenceOfToken(doc.sentences, drug.tokenStart);
     const sentence = s < 0 ? undefined : doc.sentences[s];
     const sentenceStart = sentence?.tokenStart ?? 0;
     const sentenceEnd = sentence?.tokenEnd ?? doc.tokens.length;

@@ -8,7 +8,8 @@ import type { CompiledContext } from '../../context/context-engine.js';
 import type { ContextCategory } from '../../context/context-rule.js';
 import { FAMILY_SECTION_NAMES, HISTORICAL_SECTION_NAMES, hitTargets, runContext, sectionNameOf } from '../../context/context-assertions.js';
 import type { CueKind, CueRule, InsightLexicon, SectionClass } from './insight-lexicon.js';
-import { tokenAt, type PhraseMatch } from './phrase-matcher.js';
+import type { PhraseMatch } from './phrase-matcher.js';
+import { firstEndingAfter } from '../../span-search.js';
 
 export interface CueHit {
   readonly kind: CueKind;
@@ -213,8 +214,8 @@ export class EvidenceBuilder {
     const out = new Map<CueKind, CueHit>();
     if (sentenceIndex < 0) return out;
     const tokens = this.doc.tokens;
-    const tb = tokenAt(tokens, target.begin);
-    const te = Math.max(tb + 1, tokenAt(tokens, target.end));
+    const tb = firstEndingAfter(tokens, target.begin);
+    const te = Math.max(tb + 1, firstEndingAfter(tokens, target.end));
     for (const m of this.cueMatchesOf(sentenceIndex)) {
       const inside = m.begin < target.end && target.begin < m.end;
       let distance = 0;

@@ -69,14 +69,3 @@ export function compilePhrases<T>(entries: Iterable<readonly [string, T]>): Phra
   };
 }
 
-/** Index of the first token whose end is after `offset` (tokens sorted by offset). */
-export function tokenAt(tokens: readonly Token[], offset: number): number {
-  let lo = 0;
-  let hi = tokens.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((tokens[mid] as Token).end <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}

@@ -9,7 +9,8 @@ import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import type { Annotation, Document } from '../../document.js';
 import { codeFields, compileKbTerms, findKbMentions, matchKb, type KbTerms } from '../symptom-disease/kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
-import { compilePhraseTrie, sentenceOfToken, tokenAtOrAfter, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { compilePhraseTrie, tokenAtOrAfter, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from './date-recognizer.js';
 

@@ -15,7 +15,8 @@ import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMe
 import { contextModalities } from './context-modality.js';
 import { addCodeFields, chooseConcept, codeFields, compileKbTerms, findKbMentions, hasTypeIn, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from './lexicon-file.js';
-import { compilePhraseTrie, sentenceOfToken, type PhraseTrie } from './phrase-trie.js';
+import { compilePhraseTrie, type PhraseTrie } from './phrase-trie.js';
+import { sentenceOfToken } from '../../span-search.js';
 import type { CodeField, Concept } from '../../../knowledge/kb.js';
 
 export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';

@@ -91,20 +91,6 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
   };
 }
 
-/** Index of the sentence holding token `index` (binary search over sentence token ranges; -1 when none). */
-export function sentenceOfToken(sentences: readonly { tokenStart: number; tokenEnd: number }[], index: number): number {
-  let lo = 0;
-  let hi = sentences.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const s = sentences[mid]!;
-    if (index < s.tokenStart) hi = mid - 1;
-    else if (index >= s.tokenEnd) lo = mid + 1;
-    else return mid;
-  }
-  return -1;
-}
-
 /** Index of the first token whose begin is >= offset (tokens.length when none). */
 export function tokenAtOrAfter(tokens: readonly Token[], offset: number): number {
   let lo = 0;
