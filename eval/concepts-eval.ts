@@ -6,6 +6,12 @@
 //  * document-level concept ids (DNorm / TaggerOne / BioCreative DNER convention): the set of MeSH ids per
 //    abstract, from the concept's meshId codes and MESH: cross-references; OMIM ids in the NCBI gold count
 //    as ids too, and are predicted where the training lexicon attests them (normalisationIds).
+// A matched span's ids (documentSpans): the ids the training lexicon gives its surface form (the table the build
+// writes beside the knowledge base, eval/lib/form-lexicon.ts; the corpus's own training split first), else its
+// concepts' ids; defined abbreviations ("long form (SF)") take their long form's ids; and corrections learned
+// from the corpus's TRAINING documents only (learnSpanCorrections): spans seldom gold there are dropped, spans
+// whose ids are mostly wrong there take the gold id. Each rule was kept on a half-split of the training files
+// (eval/lib/train-split.ts), never tuned on the dev files.
 // Nothing here is tuned to these texts: the type sets are the UMLS Disorders / Chemicals groups (below).
 // The default knowledge base holds a supervised lexicon learned from the TRAIN files
 // (src/knowledge/builders/corpus-lexicon.ts): the train rows are then optimistic and marked `(seen)*`; the dev
@@ -25,9 +31,11 @@ import { createDocument } from '../src/engine/create-document.js';
 import type { Annotation } from '../src/engine/document.js';
 import { parseAnnotatorParams } from '../src/engine/params.js';
 import { NO_ARTIFACTS } from '../src/engine/resources.js';
-import { ensureKnowledgeBase } from '../src/knowledge/build-default.js';
+import { ensureKnowledgeBase, knowledgeBaseDir } from '../src/knowledge/build-default.js';
 import { CORPUS_LEXICON_FILES } from '../src/knowledge/builders/corpus-lexicon.js';
 import type { CompiledKnowledgeBase } from '../src/knowledge/kb.js';
+import { loadFormLexicon, type FormLexicon } from './lib/form-lexicon.js';
+import { abbreviationDefinitions, applyAbbreviations } from './lib/abbreviations.js';
 
 export const DEFAULT_EVAL_DIR = '/work/shared/eval';
 
@@ -57,15 +65,17 @@ export interface CorpusSpec {
    * only, so predicted OMIM ids are left out there: they could never be right.
    */
   readonly omimIds?: boolean;
+  /** Record source of the corpus's own training split in the training lexicon (its forms' ids are preferred). */
+  readonly lexiconSource?: string;
 }
 
 export const CORPORA: readonly CorpusSpec[] = [
-  { name: 'NCBI disease train', file: 'ncbi-disease/NCBItrainset_corpus.txt', task: 'disease', omimIds: true },
-  { name: 'NCBI disease dev', file: 'ncbi-disease/NCBIdevelopset_corpus.txt', task: 'disease', omimIds: true, anchors: 'DNorm 0.78, MetaMap 0.57 (NCBI test)' },
-  { name: 'BC5CDR disease train', file: 'bc5cdr/CDR_TrainingSet.PubTator.txt', task: 'disease', goldType: 'Disease' },
-  { name: 'BC5CDR disease dev', file: 'bc5cdr/CDR_DevelopmentSet.PubTator.txt', task: 'disease', goldType: 'Disease', anchors: 'DNorm 0.81, best BioCreative V 0.86 (CDR test)' },
-  { name: 'BC5CDR chemical train', file: 'bc5cdr/CDR_TrainingSet.PubTator.txt', task: 'chemical', goldType: 'Chemical' },
-  { name: 'BC5CDR chemical dev', file: 'bc5cdr/CDR_DevelopmentSet.PubTator.txt', task: 'chemical', goldType: 'Chemical' },
+  { name: 'NCBI disease train', file: 'ncbi-disease/NCBItrainset_corpus.txt', task: 'disease', omimIds: true, lexiconSource: 'NCBI_DISEASE_TRAIN' },
+  { name: 'NCBI disease dev', file: 'ncbi-disease/NCBIdevelopset_corpus.txt', task: 'disease', omimIds: true, lexiconSource: 'NCBI_DISEASE_TRAIN', anchors: 'DNorm 0.78, MetaMap 0.57 (NCBI test)' },
+  { name: 'BC5CDR disease train', file: 'bc5cdr/CDR_TrainingSet.PubTator.txt', task: 'disease', goldType: 'Disease', lexiconSource: 'BC5CDR_TRAIN' },
+  { name: 'BC5CDR disease dev', file: 'bc5cdr/CDR_DevelopmentSet.PubTator.txt', task: 'disease', goldType: 'Disease', lexiconSource: 'BC5CDR_TRAIN', anchors: 'DNorm 0.81, best BioCreative V 0.86 (CDR test)' },
+  { name: 'BC5CDR chemical train', file: 'bc5cdr/CDR_TrainingSet.PubTator.txt', task: 'chemical', goldType: 'Chemical', lexiconSource: 'BC5CDR_TRAIN' },
+  { name: 'BC5CDR chemical dev', file: 'bc5cdr/CDR_DevelopmentSet.PubTator.txt', task: 'chemical', goldType: 'Chemical', lexiconSource: 'BC5CDR_TRAIN' },
 ];
 
 export interface CorpusResult {
@@ -88,13 +98,15 @@ export interface ConceptEvaluator {
   readonly params: ConceptDetectionParams;
   /** The same parameters with longest_span off: nested matches, for normalisation (normalisedConcepts). */
   readonly nestedParams: ConceptDetectionParams;
+  /** The training lexicon's form → id table of the knowledge base (normalisedSpans), when it has one. */
+  readonly lexicon?: FormLexicon;
 }
 
-export function createEvaluator(kb: CompiledKnowledgeBase, raw: Record<string, readonly string[]> = {}): ConceptEvaluator {
+export function createEvaluator(kb: CompiledKnowledgeBase, raw: Record<string, readonly string[]> = {}, lexicon?: FormLexicon): ConceptEvaluator {
   const compiled = compileConceptDetection({ kb, artifacts: NO_ARTIFACTS });
   const { params } = parseAnnotatorParams('concept_detection', conceptDetectionParams, raw);
   const { params: nestedParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { ...raw, longest_span: ['false'] });
-  return { kb, compiled, params, nestedParams };
+  return { kb, compiled, params, nestedParams, ...(lexicon === undefined ? {} : { lexicon }) };
 }
 
 /**
@@ -106,21 +118,26 @@ export function createEvaluator(kb: CompiledKnowledgeBase, raw: Record<string, r
  * NCBI document-id F1 0.775 with them, 0.778 without).
  */
 export function normalisationIds(kb: CompiledKnowledgeBase, cui: string, omimIds = true): string[] {
+  const conceptMesh = (): string[] => {
+    const mesh = new Set<string>();
+    for (const index of kb.conceptsById(cui)) {
+      const c = kb.concept(index);
+      for (const m of c.codes.meshId ?? []) mesh.add(m);
+      for (const x of c.xrefs) if (x.startsWith('MESH:')) mesh.add(x.slice(5));
+    }
+    return [...mesh];
+  };
   // Ids the training lexicon attests for the concept (LEXICON:MESH:…, LEXICON:OMIM:…) are the ones the
   // corpora use, when the concept cites several.
   const attested = kb.conceptsById(cui).flatMap((i) => kb.concept(i).xrefs.filter((x) => x.startsWith('LEXICON:')).map((x) => x.slice(8)));
   if (attested.length > 0) {
     const ids = [...new Set(attested.map((x) => (x.startsWith('MESH:') ? x.slice(5) : x)))];
     const meshIds = ids.filter((x) => !x.startsWith('OMIM:'));
-    return meshIds.length > 0 || !omimIds ? meshIds : ids;
+    // (Adding the concept's own MeSH ids when the lexicon attests only OMIM ids: train half-split NCBI -0.002.)
+    if (meshIds.length > 0 || !omimIds) return meshIds;
+    return ids;
   }
-  const mesh = new Set<string>();
-  for (const index of kb.conceptsById(cui)) {
-    const c = kb.concept(index);
-    for (const m of c.codes.meshId ?? []) mesh.add(m);
-    for (const x of c.xrefs) if (x.startsWith('MESH:')) mesh.add(x.slice(5));
-  }
-  return [...mesh];
+  return conceptMesh();
 }
 
 /** Record sources of the supervised training lexicon (src/knowledge/builders/corpus-lexicon.ts). */
@@ -159,7 +176,137 @@ export function normalisedConcepts(kb: CompiledKnowledgeBase, matches: readonly 
   return out;
 }
 
-export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, documents: readonly PubTatorDocument[], typeOverride?: readonly string[]): CorpusResult {
+export interface NormalisedSpan {
+  readonly begin: number;
+  readonly end: number;
+  readonly ids: readonly string[];
+}
+
+export interface SpanNormalisationOptions {
+  readonly omimIds?: boolean;
+  /** Task entity class (which half of the training lexicon applies). */
+  readonly cls: ConceptTask;
+  readonly lexicon?: FormLexicon;
+  /** The corpus's own training split in the lexicon. */
+  readonly source?: string;
+}
+
+/**
+ * The ids of a text's matched spans (matches including nested ones, longest_span off). A span's ids are
+ *  1. the ids the training lexicon gives its surface form (DNorm-style exact lookup; the corpus's own training
+ *     split first), whatever concepts the matcher found there;
+ *  2. else, as normalisedConcepts: the ids of its concepts, those with the name attested first.
+ * A span inside a longer span that has ids gives way ("cancer" in "breast cancer").
+ */
+export function normalisedSpans(kb: CompiledKnowledgeBase, matches: readonly { cui?: unknown; begin: number; end: number }[], text: string, options: SpanNormalisationOptions): NormalisedSpan[] {
+  const omimIds = options.omimIds ?? true;
+  const lexical = new Map<string, string[] | undefined>();
+  const notMentions = new Set<string>();
+  const lexicalIds = (a: { begin: number; end: number }): string[] | undefined => {
+    const key = `${a.begin}:${a.end}`;
+    if (lexical.has(key)) return lexical.get(key);
+    let ids = options.lexicon?.ids(options.cls, text.slice(a.begin, a.end), options.source);
+    if (ids !== undefined && ids.length === 0) notMentions.add(key);
+    if (ids !== undefined && !omimIds) ids = ids.filter((id) => !id.startsWith('OMIM:'));
+    const value = ids !== undefined && ids.length > 0 ? ids : undefined;
+    lexical.set(key, value);
+    return value;
+  };
+  const withIds = matches.filter((a) => lexicalIds(a) !== undefined || normalisationIds(kb, String(a.cui), omimIds).length > 0);
+  const inside = (a: { begin: number; end: number }, b: { begin: number; end: number }): boolean => b.begin <= a.begin && a.end <= b.end && (b.begin !== a.begin || b.end !== a.end);
+  const kept = matches.filter((a) => !withIds.some((b) => inside(a, b)));
+  const out: NormalisedSpan[] = [];
+  const done = new Set<string>();
+  const bySpan = new Map<string, typeof kept>();
+  for (const a of kept) {
+    const key = `${a.begin}:${a.end}`;
+    const list = bySpan.get(key) ?? [];
+    list.push(a);
+    bySpan.set(key, list);
+  }
+  for (const [key, list] of bySpan) {
+    if (done.has(key)) continue;
+    done.add(key);
+    const { begin, end } = list[0]!;
+    const fromLexicon = lexicalIds(list[0]!);
+    if (notMentions.has(key)) continue;
+    if (fromLexicon !== undefined) {
+      out.push({ begin, end, ids: fromLexicon });
+      continue;
+    }
+    const ids = new Set<string>();
+    for (const c of normalisedConcepts(kb, list, omimIds)) for (const id of normalisationIds(kb, c.cui, omimIds)) ids.add(id);
+    const idList = [...ids];
+    if (idList.length > 0) out.push({ begin, end, ids: idList });
+  }
+  return out;
+}
+
+/** The normalised spans of one document for a corpus (normalisedSpans, then the document-level rules). */
+export function documentSpans(evaluator: ConceptEvaluator, corpus: CorpusSpec, text: string, nested: readonly { cui?: unknown; begin: number; end: number }[], types: ReadonlySet<string>, corrections?: SpanCorrections): NormalisedSpan[] {
+  const options: SpanNormalisationOptions = { omimIds: corpus.omimIds === true, cls: corpus.task, ...(evaluator.lexicon === undefined ? {} : { lexicon: evaluator.lexicon }), ...(corpus.lexiconSource === undefined ? {} : { source: corpus.lexiconSource }) };
+  let spans = normalisedSpans(evaluator.kb, nested, text, options);
+  spans = applyAbbreviations(spans, text, abbreviationDefinitions(text), true);
+  if (corrections !== undefined) {
+    const out: NormalisedSpan[] = [];
+    for (const sp of spans) {
+      const key = evaluator.kb.normalizer.termKey(text.slice(sp.begin, sp.end));
+      if (corrections.notMentions.has(key)) continue;
+      const id = corrections.relabel.get(key);
+      out.push(id === undefined ? sp : { ...sp, ids: [id] });
+    }
+    spans = out;
+  }
+  return spans;
+}
+
+/** What a corpus's training documents say about the spans the normalisation predicts (learnSpanCorrections). */
+export interface SpanCorrections {
+  /** Term keys seldom a gold mention of the task: dropped. */
+  readonly notMentions: ReadonlySet<string>;
+  /** Term keys whose predicted ids are mostly wrong where they are mentions, and whose mentions mostly name one id. */
+  readonly relabel: ReadonlyMap<string, string>;
+}
+
+/**
+ * Learns from a corpus's TRAINING documents, where the knowledge base matches a span with ids (term key of the
+ * span): when it is seldom a gold mention of the task there (at least `minCount` times, gold in under `maxShare`
+ * of them), the corpus's guidelines do not take it for a mention ("arm", "death" in NCBI Disease); when it is,
+ * but its predicted ids are mostly wrong and the gold mentions it overlaps mostly name one id, that id.
+ */
+export function learnSpanCorrections(evaluator: ConceptEvaluator, corpus: CorpusSpec, documents: readonly PubTatorDocument[], minCount = 1, maxShare = 0.3): SpanCorrections {
+  const types = new Set(TASK_TYPES[corpus.task]);
+  const stats = new Map<string, { n: number; hits: number; correct: number; gold: Map<string, number> }>();
+  for (const d of documents) {
+    const gold = d.mentions.filter((m) => corpus.goldType === undefined || m.type === corpus.goldType);
+    const document = createDocument(d.text);
+    const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter((a) => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t)));
+    for (const sp of documentSpans(evaluator, corpus, d.text, nested, types)) {
+      const key = evaluator.kb.normalizer.termKey(d.text.slice(sp.begin, sp.end));
+      let st = stats.get(key);
+      if (st === undefined) stats.set(key, (st = { n: 0, hits: 0, correct: 0, gold: new Map() }));
+      st.n++;
+      const over = gold.filter((m) => m.begin < sp.end && sp.begin < m.end);
+      if (over.length === 0) continue;
+      st.hits++;
+      const goldIds = new Set(over.flatMap((m) => m.ids));
+      if (sp.ids.some((id) => goldIds.has(id))) st.correct++;
+      for (const m of over) if (m.ids.length === 1) st.gold.set(m.ids[0]!, (st.gold.get(m.ids[0]!) ?? 0) + 1);
+    }
+  }
+  const notMentions = new Set<string>();
+  const relabel = new Map<string, string>();
+  for (const [key, st] of stats) {
+    if (st.n >= minCount && st.hits / st.n < maxShare) notMentions.add(key);
+    else if (st.hits >= 1 && st.correct / st.hits < 0.5) {
+      const [top, count] = [...st.gold].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
+      if (count / st.hits > 0.5) relabel.set(key, top);
+    }
+  }
+  return { notMentions, relabel };
+}
+
+export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, documents: readonly PubTatorDocument[], typeOverride?: readonly string[], corrections?: SpanCorrections): CorpusResult {
   const types = new Set(typeOverride ?? TASK_TYPES[corpus.task]);
   const goldSpans: ScoredSpan[] = [];
   const predSpans: ScoredSpan[] = [];
@@ -187,11 +334,10 @@ export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, 
     const document = createDocument(d.text);
     for (const a of detectConcepts(document, evaluator.params, evaluator.compiled, NO_ARTIFACTS).filter(ofTask)) predSpans.push({ docId: d.pmid, begin: a.begin, end: a.end });
     const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter(ofTask);
-    const omimIds = corpus.omimIds === true;
-    for (const cui of normalisedConcepts(evaluator.kb, nested, omimIds)) {
-      for (const id of normalisationIds(evaluator.kb, cui.cui, omimIds)) {
+    for (const span of documentSpans(evaluator, corpus, d.text, nested, types, corrections)) {
+      for (const id of span.ids) {
         predicted.add(id);
-        predTuples.add(`${cui.begin}:${cui.end}:${id}`);
+        predTuples.add(`${span.begin}:${span.end}:${id}`);
       }
     }
   }
@@ -247,7 +393,9 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
     lines.push('* OPTIMISTIC: the knowledge base learned a supervised lexicon from these training files (src/knowledge/builders/corpus-lexicon.ts);');
     lines.push('  the dev rows are the honest figures (dev files are never read by the build).');
   }
-  lines.push('normalisation: the longest match carrying a MeSH/OMIM id; at one span, concepts with that name attested in the training lexicon win; OMIM ids only as the training lexicon attests them, and only where the gold standard uses them (NCBI).');
+  lines.push('normalisation: the longest match carrying a MeSH/OMIM id; a span whose surface form the training lexicon knows takes that form\'s ids (the corpus\'s own training split first), else its concepts\' ids (at one span, concepts with that name attested in the training lexicon win);');
+  lines.push('  defined abbreviations take their long form\'s ids; spans seldom a gold mention in the corpus\'s training documents are dropped, spans mostly given a wrong id there take the gold id (learned from TRAIN only);');
+  lines.push('  OMIM ids only as the training lexicon attests them, and only where the gold standard uses them (NCBI).');
   lines.push('published document-level id F1 (test sets): DNorm 0.81 BC5CDR disease, 0.78 NCBI; MetaMap 0.57 NCBI; best BioCreative V DNER 0.86.');
   const omim = results.filter((r) => r.goldOmimIds > 0).map((r) => `${r.corpus.name}: ${r.goldOmimIds} gold OMIM ids`);
   if (omim.length > 0) lines.push(`OMIM: ${omim.join('; ')}; predicted where the training lexicon attests them.`);
@@ -272,11 +420,13 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export async function runConceptEval(options: ConceptEvalOptions = {}): Promise<{ results: CorpusResult[]; text: string }> {
   const evalDir = options.evalDir ?? DEFAULT_EVAL_DIR;
   const kbDir = options.kbDir ?? (process.env.KB_DIR !== undefined && process.env.KB_DIR !== '' ? resolve(process.env.KB_DIR) : undefined);
-  const kb = await ensureKnowledgeBase(options.dataDir ?? join(repoRoot, '.cache'), kbDir === undefined ? {} : { kbDir });
-  const evaluator = createEvaluator(kb, options.params);
+  const dataDir = options.dataDir ?? join(repoRoot, '.cache');
+  const kb = await ensureKnowledgeBase(dataDir, kbDir === undefined ? {} : { kbDir });
+  const evaluator = createEvaluator(kb, options.params, loadFormLexicon(kbDir ?? knowledgeBaseDir(dataDir), (t) => kb.normalizer.termKey(t)));
   const wanted = options.corpora ?? [];
   const parsed = new Map<string, PubTatorDocument[]>();
   const results: CorpusResult[] = [];
+  const learned = new Map<string, SpanCorrections>();
   for (const corpus of CORPORA) {
     if (wanted.length > 0 && !wanted.some((w) => corpus.name.includes(w))) continue;
     let documents = parsed.get(corpus.file);
@@ -285,9 +435,27 @@ export async function runConceptEval(options: ConceptEvalOptions = {}): Promise<
       documents = [...result.documents];
       parsed.set(corpus.file, documents);
     }
-    results.push(evaluateCorpus(evaluator, corpus, documents, options.types));
+    let corrections: SpanCorrections | undefined;
+    {
+      const training = trainingCorpus(corpus);
+      if (training !== undefined) {
+        let trainDocs = parsed.get(training.file);
+        if (trainDocs === undefined) {
+          trainDocs = [...parsePubTator(readFileSync(join(evalDir, training.file), 'utf8')).documents];
+          parsed.set(training.file, trainDocs);
+        }
+        corrections = learned.get(training.name) ?? learnSpanCorrections(evaluator, training, trainDocs);
+        learned.set(training.name, corrections);
+      }
+    }
+    results.push(evaluateCorpus(evaluator, corpus, documents, options.types, corrections));
   }
   return { results, text: formatConceptEval(results, `${kb.info.name} ${kb.info.sourceVersion}, ${kb.conceptCount.toLocaleString('en-US')} concepts`, hasTrainingLexicon(kb)) };
+}
+
+/** The training split scored with the same task and gold type as a corpus (itself for a training split). */
+export function trainingCorpus(corpus: CorpusSpec): CorpusSpec | undefined {
+  return CORPORA.find((c) => c.name.includes('train') && c.task === corpus.task && c.goldType === corpus.goldType && c.lexiconSource === corpus.lexiconSource);
 }
 
 /** Macro summary used by eval/run.ts. */

@@ -1,11 +1,11 @@
 // The default open knowledge base: obtain and verify the sources (fetch-sources.ts), run every builder,
 // merge, compile and write, and print one report line. ensureKnowledgeBase() is what the service calls
 // at start: build when missing or stale (progress on stderr), then load.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readBiolexica } from './builders/biolexica.js';
-import { CORPUS_LEXICON_FILES, joinUnknownIdsByName, readCorpusLexicon } from './builders/corpus-lexicon.js';
+import { CORPUS_LEXICON_FILES, CORPUS_LEXICON_TABLE, corpusLexiconTable, joinUnknownIdsByName, readCorpusLexicon, type CorpusLexiconEntry } from './builders/corpus-lexicon.js';
 import { readCvx } from './builders/cvx.js';
 import { readDoid } from './builders/doid.js';
 import { readDrugBank } from './builders/drugbank.js';
@@ -29,7 +29,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.4';
+export const DEFAULT_KB_VERSION = '1.5';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -51,6 +51,11 @@ export interface BuildOptions {
   readonly cacheDir?: string;
   readonly outDir: string;
   readonly onProgress?: (message: string) => void;
+  /**
+   * Held-out experiments only (eval/lib/train-split.ts): read the corpus training lexicon's files from this
+   * directory instead of the verified corpora mirror (its files need not match the manifest's checksums).
+   */
+  readonly corporaDirOverride?: string;
 }
 
 export interface BuildResult {
@@ -60,7 +65,7 @@ export interface BuildResult {
 }
 
 /** Every builder of the default build, in merge-priority order (earlier records win capped unions). */
-export function defaultRecords(dir: string, progress: (message: string) => void, corporaDir?: string): SourceRecord[] {
+export function defaultRecords(dir: string, progress: (message: string) => void, corporaDir?: string, lexiconTable?: CorpusLexiconEntry[]): SourceRecord[] {
   const records: SourceRecord[] = [];
   const step = (label: string, read: () => Iterable<SourceRecord>): void => {
     const started = Date.now();
@@ -83,7 +88,8 @@ export function defaultRecords(dir: string, progress: (message: string) => void,
   // Last: the supervised lexicon of the corpora's training splits only adds names and MeSH ids.
   if (corporaDir !== undefined) {
     step('corpus training lexicon', () => {
-      const { records: learned, report } = readCorpusLexicon(corporaDir);
+      const { records: learned, table, report } = readCorpusLexicon(corporaDir);
+      lexiconTable?.push(...table);
       progress(`corpus training lexicon: ${JSON.stringify(report)}`);
       return learned;
     });
@@ -108,7 +114,9 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const spelling = parseSpellingTable(readSourceText(join(sources.dir, HPO_SPELLING_FILE)));
   for (const [uk, us] of parseSpellingTsv(readFileSync(SPELLING_SUPPLEMENT_PATH, 'utf8'))) if (!spelling.has(uk)) spelling.set(uk, us);
   const stopList = loadDefaultStopList();
-  const raw = defaultRecords(sources.dir, progress, sources.collections?.corpora);
+  const corporaDir = options.corporaDirOverride ?? sources.collections?.corpora;
+  const lexiconTable: CorpusLexiconEntry[] = [];
+  const raw = defaultRecords(sources.dir, progress, corporaDir, lexiconTable);
   const normalizer = createNormalizer(spelling);
   let records = raw;
   for (const bridge of NAME_BRIDGES) {
@@ -116,7 +124,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
     records = result.records;
     progress(`linked by preferred name ${[...bridge.from].join('/')} → ${bridge.to.join('/')}: ${result.bridged}`);
   }
-  if (sources.collections?.corpora !== undefined) {
+  if (corporaDir !== undefined) {
     const result = joinUnknownIdsByName(records, new Set(CORPUS_LEXICON_FILES.map((f) => f.source)), (t) => normalizer.termKey(t));
     records = result.records;
     progress(`corpus training lexicon ids joined to a concept of the same name: ${result.joined}`);
@@ -124,6 +132,9 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const kb = compileKnowledge(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList });
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);
   await writeKnowledgeBase(kb, options.outDir);
+  // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).
+  const table = corpusLexiconTable(lexiconTable);
+  if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
   const buildMs = Date.now() - started;
   return { kb, reportLine: formatReportLine(kb, buildMs), buildMs };
 }

@@ -134,3 +134,104 @@ test('normalised concepts: the longest match carrying an id; attested training-l
   // the one whose name the training lexicon attests wins.
   assert.deepEqual(normalisedConcepts(kb, [m('SYMP:0000130', 0, 15), m('HP:0002315', 7, 15), m('MESH:D006261', 7, 15)]), [m('SYMP:0000130', 0, 15), m('MESH:D006261', 7, 15)]);
 });
+
+describe('abbreviations defined in the text (Schwartz & Hearst)', () => {
+  test('finds "long form (SF)" definitions with exact offsets', async () => {
+    const { abbreviationDefinitions, bestLongFormStart } = await import('../../eval/lib/abbreviations.js');
+    const text = 'Patients with Duchenne muscular dystrophy (DMD) were given retinyl acetate (RA) and 5-fluorouracil (5-FU; daily). Not an abbreviation (see below).';
+    const defs = abbreviationDefinitions(text).map((d) => [d.shortForm, text.slice(d.lfBegin, d.lfEnd), text.slice(d.sfBegin, d.sfEnd)]);
+    assert.deepEqual(defs, [['DMD', 'Duchenne muscular dystrophy', 'DMD'], ['RA', 'retinyl acetate', 'RA'], ['5-FU', '5-fluorouracil', '5-FU']]);
+    assert.equal(bestLongFormStart('XYZ', 'no such letters here'), -1);
+  });
+
+  test('short-form spans take the ids of their long form; none when the long form names nothing of the task', async () => {
+    const { applyAbbreviations } = await import('../../eval/lib/abbreviations.js');
+    const text = 'retinyl acetate (RA) in mice with rheumatoid arthritis (RhA). RA and RhA again.';
+    const at = (s: string, from = 0): { begin: number; end: number } => ({ begin: text.indexOf(s, from), end: text.indexOf(s, from) + s.length });
+    const spans = [
+      { ...at('rheumatoid arthritis'), ids: ['D001172'] },
+      { ...at('RA', 30), ids: ['D001172'] }, // "RA" matched as rheumatoid arthritis
+      { ...at('RhA', 60), ids: ['D999999'] },
+    ];
+    assert.deepEqual(applyAbbreviations(spans, text).map((s) => [text.slice(s.begin, s.end), s.ids]), [['rheumatoid arthritis', ['D001172']], ['RhA', ['D001172']]]);
+    // keepUndefinedLongForm: a short form whose long form holds no span keeps its own ids.
+    assert.equal(applyAbbreviations(spans, text, undefined, true).length, 3);
+  });
+});
+
+describe('training-lexicon normalisation', () => {
+  test('FormLexicon: the corpus own forms first, then the other corpora; NOT_A_MENTION gives no ids', async () => {
+    const { FormLexicon } = await import('../../eval/lib/form-lexicon.js');
+    const key = (t: string): string => t.toLowerCase().replace(/s$/, '');
+    const lexicon = new FormLexicon([
+      { source: 'A_TRAIN', cls: 'disease', id: 'MESH:D020521', form: 'stroke' },
+      { source: 'B_TRAIN', cls: 'disease', id: 'MESH:D002544', form: 'stroke' },
+      { source: 'B_TRAIN', cls: 'disease', id: 'MESH:D003643', form: 'death' },
+      { source: 'A_TRAIN', cls: 'disease', id: '-', form: 'death' },
+      { source: 'A_TRAIN', cls: 'disease', id: 'OMIM:160900', form: 'Steinert disease' },
+    ], key);
+    assert.deepEqual(lexicon.ids('disease', 'Strokes', 'A_TRAIN'), ['D020521']);
+    assert.deepEqual(lexicon.ids('disease', 'stroke', 'B_TRAIN'), ['D002544']);
+    assert.deepEqual(lexicon.ids('disease', 'stroke', 'C_TRAIN')?.sort(), ['D002544', 'D020521']);
+    assert.deepEqual(lexicon.ids('disease', 'death', 'A_TRAIN'), []);
+    assert.deepEqual(lexicon.ids('disease', 'death', 'B_TRAIN'), ['D003643']);
+    assert.deepEqual(lexicon.ids('disease', 'steinert disease'), ['OMIM:160900']);
+    assert.equal(lexicon.ids('chemical', 'stroke', 'A_TRAIN'), undefined);
+    assert.equal(lexicon.ids('disease', 'fever', 'A_TRAIN'), undefined);
+  });
+
+  test('normalisedSpans: a span whose form the lexicon knows takes its ids; a form the corpus never annotates is dropped', async () => {
+    const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+    const { normalisedSpans } = await import('../../eval/concepts-eval.js');
+    const { FormLexicon } = await import('../../eval/lib/form-lexicon.js');
+    const kb = compileKnowledge([
+      { source: 'DOID', ids: ['DOID:6713', 'MESH:D002561'], preferredName: 'cerebrovascular disease', names: [{ text: 'stroke', kind: 'exact' }] },
+      { source: 'DOID', ids: ['DOID:3', 'MESH:D003643'], preferredName: 'death', names: [] },
+      { source: 'DOID', ids: ['DOID:1612', 'MESH:D001943'], preferredName: 'breast cancer', names: [] },
+      { source: 'DOID', ids: ['DOID:162', 'MESH:D009369'], preferredName: 'cancer', names: [] },
+    ], { name: 't', version: '1', sourceVersion: '1' });
+    const lexicon = new FormLexicon([
+      { source: 'A_TRAIN', cls: 'disease', id: 'MESH:D020521', form: 'stroke' },
+      { source: 'A_TRAIN', cls: 'disease', id: '-', form: 'death' },
+    ], (t) => kb.normalizer.termKey(t));
+    const text = 'stroke, death, breast cancer';
+    const cui = (id: string): string => kb.concept(kb.conceptsById(id)[0]!).cui;
+    const matches = [
+      { cui: cui('DOID:6713'), begin: 0, end: 6 },
+      { cui: cui('DOID:3'), begin: 8, end: 13 },
+      { cui: cui('DOID:1612'), begin: 15, end: 28 },
+      { cui: cui('DOID:162'), begin: 22, end: 28 },
+    ];
+    const spans = normalisedSpans(kb, matches, text, { cls: 'disease', lexicon, source: 'A_TRAIN', omimIds: false });
+    assert.deepEqual(spans.map((s) => [text.slice(s.begin, s.end), s.ids]), [['stroke', ['D020521']], ['breast cancer', ['D001943']]]);
+    // Without a lexicon: the concepts' own ids.
+    assert.deepEqual(normalisedSpans(kb, matches, text, { cls: 'disease' }).map((s) => s.ids), [['D002561'], ['D003643'], ['D001943']]);
+  });
+
+  test('learnSpanCorrections: training spans seldom gold are not mentions; mostly wrong ids take the gold id', async () => {
+    const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+    const { createEvaluator, learnSpanCorrections, documentSpans, TASK_TYPES } = await import('../../eval/concepts-eval.js');
+    const { detectConcepts } = await import('../../src/engine/annotators/concept-detection/concept-detection.js');
+    const { createDocument } = await import('../../src/engine/create-document.js');
+    const { NO_ARTIFACTS } = await import('../../src/engine/resources.js');
+    const kb = compileKnowledge([
+      { source: 'DOID', ids: ['DOID:1', 'MESH:D006261'], preferredName: 'headache', names: [], semanticTypes: ['sosy'] },
+      { source: 'DOID', ids: ['DOID:2', 'MESH:D003643'], preferredName: 'death', names: [], semanticTypes: ['dsyn'] },
+      { source: 'DOID', ids: ['DOID:3', 'MESH:D005335'], preferredName: 'fever', names: [], semanticTypes: ['sosy'] },
+    ], { name: 't', version: '1', sourceVersion: '1' });
+    const evaluator = createEvaluator(kb);
+    const training = parsePubTator([
+      '1|t|Headache and fever.', '1|a|No death.', '1\t0\t8\tHeadache\tDisease\tD006261', '1\t13\t18\tfever\tDisease\tD005334', '',
+      '2|t|Death after fever.', '2|a|Fever again.', '2\t12\t17\tfever\tDisease\tD005334', '2\t19\t24\tFever\tDisease\tD005334', '',
+    ].join('\n')).documents;
+    const corpus = { name: 'toy train', file: 'x', task: 'disease' as const, goldType: 'Disease' };
+    const corrections = learnSpanCorrections(evaluator, corpus, training);
+    assert.deepEqual([...corrections.notMentions], ['death']);
+    assert.deepEqual([...corrections.relabel], [['fever', 'D005334']]);
+    const text = 'Fever, headache and death.';
+    const types = new Set(TASK_TYPES.disease);
+    const nested = detectConcepts(createDocument(text), evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
+    const spans = documentSpans(evaluator, corpus, text, nested, types, corrections);
+    assert.deepEqual(spans.map((s) => [text.slice(s.begin, s.end), s.ids]), [['Fever', ['D005334']], ['headache', ['D006261']]]);
+  });
+});

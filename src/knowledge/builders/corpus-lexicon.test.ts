@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { corpusLexiconRecords, joinUnknownIdsByName, formKey, parsePubTatorDocuments, type CorpusLexiconFile } from './corpus-lexicon.js';
+import { NOT_A_MENTION, corpusLexiconRecords, corpusLexiconTable, joinUnknownIdsByName, formKey, parseCorpusLexiconTable, parsePubTatorDocuments, type CorpusLexiconFile } from './corpus-lexicon.js';
 import type { SourceRecord } from './source-record.js';
 
 const FILE: CorpusLexiconFile = { path: 'x.txt', source: 'TEST_TRAIN', classes: { Disease: 'disease', Chemical: 'chemical' } };
@@ -55,6 +55,24 @@ describe('corpus training lexicon', () => {
     // "HAL" is an acronym annotated in one document only: left to the text's own definitions.
     assert.ok(!records.some((r) => r.names.some((n) => n.text === 'HAL')));
     assert.ok(report.mostlyUnannotated >= 1 && report.tooShortOrRare >= 1 && report.ambiguous >= 1);
+  });
+
+  test('the form table: each kept form with its id per training corpus, and NOT_A_MENTION where a corpus has the form but never annotates it', () => {
+    const other: CorpusLexiconFile = { path: 'y.txt', source: 'OTHER_TRAIN', classes: { Disease: 'disease' } };
+    // The other corpus writes "akathisia" once, not annotated (still annotated in half of all occurrences: kept).
+    const otherText = doc('7', 'Restlessness.', 'No Seizures; akathisia only.', [['Seizures', 'Disease', 'D012640']]);
+    const { table } = corpusLexiconRecords([{ file: FILE, text: corpus }, { file: other, text: otherText }]);
+    const entries = (form: string): string[] => table.filter((e) => e.form.toLowerCase() === form).map((e) => `${e.source} ${e.cls} ${e.id}`).sort();
+    assert.deepEqual(entries('akathisia'), ['OTHER_TRAIN disease -', 'TEST_TRAIN disease MESH:D017109']);
+    assert.deepEqual(entries('seizures'), ['OTHER_TRAIN disease MESH:D012640', 'TEST_TRAIN disease MESH:D012640']);
+    assert.deepEqual(entries('cocaine'), ['TEST_TRAIN chemical MESH:D003042']);
+    // Forms the records leave out are not in the table either (mostly unannotated, composite, one-document acronym).
+    assert.deepEqual(entries('injury'), []);
+    assert.deepEqual(entries('hal'), []);
+    assert.equal(NOT_A_MENTION, '-');
+    // The text form round-trips.
+    assert.deepEqual(parseCorpusLexiconTable(corpusLexiconTable(table)), table);
+    assert.equal(corpusLexiconTable([]), '');
   });
 
   test('an id no other source knows joins the one concept named like its attested form, not an ambiguous one', () => {

@@ -44,6 +44,11 @@ export const MIN_FORM_CHARS = 2;
 export const MIN_ID_SHARE = 0.5;
 /** ... and when at least this share of its free occurrences in the text are annotated. */
 export const MIN_ANNOTATED_SHARE = 0.5;
+/**
+ * A kept form that a training corpus has this many times in its text, never annotated, gets a NOT_A_MENTION
+ * table entry for that corpus (train half-split: NCBI document-id F1 +0.004; the other corpora unchanged).
+ */
+export const NEGATIVE_MIN_FREE = 1;
 /** Acronym-like forms up to this length need annotations in two documents. */
 export const ACRONYM_MAX_CHARS = 6;
 
@@ -124,6 +129,8 @@ interface FormStats {
   readonly docs: Set<number>;
   /** Record sources (files) the form is annotated in. */
   readonly sources: Set<string>;
+  /** Free occurrences per file (record source). */
+  readonly freeBySource: Map<string, number>;
   annotated: number;
   free: number;
 }
@@ -146,11 +153,24 @@ export interface CorpusLexiconOptions {
   readonly minAnnotatedShare?: number;
   /** Documents an acronym-like form must be annotated in (default 2). */
   readonly acronymMinDocs?: number;
+  /** Free occurrences in a corpus that never annotates a kept form, for a NOT_A_MENTION table entry. */
+  readonly negativeMinFree?: number;
+}
+
+export interface CorpusLexicon {
+  /** One record per (source, class, id): the forms the matcher may match. */
+  readonly records: SourceRecord[];
+  /**
+   * Form → id entries (CORPUS_LEXICON_TABLE): the kept forms, each with the id it names. (Adding the forms left
+   * out only as mostly unannotated, "infection", was neutral on the train half-split: NCBI -0.001, chemical -0.001.)
+   */
+  readonly table: CorpusLexiconEntry[];
+  readonly report: CorpusLexiconReport;
 }
 
 /** Learns the lexicon from parsed training files; one record per (source, class, id). */
-export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], options: CorpusLexiconOptions = {}): { records: SourceRecord[]; report: CorpusLexiconReport } {
-  const { minIdShare = MIN_ID_SHARE, minAnnotatedShare = MIN_ANNOTATED_SHARE, acronymMinDocs = 2 } = options;
+export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], options: CorpusLexiconOptions = {}): CorpusLexicon {
+  const { minIdShare = MIN_ID_SHARE, minAnnotatedShare = MIN_ANNOTATED_SHARE, acronymMinDocs = 2, negativeMinFree = NEGATIVE_MIN_FREE } = options;
   const stats = new Map<string, FormStats>(); // `${cls}\t${key}`
   const parsed = inputs.map((input) => ({ input, docs: parsePubTatorDocuments(input.text) }));
   let docSerial = 0;
@@ -166,7 +186,7 @@ export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], opti
         const k = `${cls}\t${key}`;
         let s = stats.get(k);
         if (s === undefined) {
-          s = { cls, idCounts: new Map(), spellings: new Map(), docs: new Set(), sources: new Set(), annotated: 0, free: 0 };
+          s = { cls, idCounts: new Map(), spellings: new Map(), docs: new Set(), sources: new Set(), freeBySource: new Map(), annotated: 0, free: 0 };
           stats.set(k, s);
         }
         s.annotated++;
@@ -201,7 +221,10 @@ export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], opti
             const s = stats.get(`${cls}\t${key}`);
             if (s === undefined) continue;
             const covered = doc.mentions.some((m) => m.begin <= begin && m.end >= end && m.end - m.begin > end - begin && input.file.classes[m.type] !== undefined);
-            if (!covered) s.free++;
+            if (!covered) {
+              s.free++;
+              s.freeBySource.set(input.file.source, (s.freeBySource.get(input.file.source) ?? 0) + 1);
+            }
           }
         }
       }
@@ -213,6 +236,7 @@ export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], opti
   let mostlyUnannotated = 0;
   let tooShortOrRare = 0;
   const byId = new Map<string, { cls: CorpusEntityClass; source: string; id: string; names: SourceName[]; best: { text: string; count: number } }>();
+  const table: CorpusLexiconEntry[] = [];
   for (const [, s] of [...stats].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     const spelling = [...s.spellings].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0].trim();
     const [topId, topCount] = [...s.idCounts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
@@ -228,6 +252,11 @@ export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], opti
     if (s.annotated / Math.max(s.free, s.annotated) < minAnnotatedShare) {
       mostlyUnannotated++;
       continue;
+    }
+    for (const source of [...s.sources].sort()) table.push({ source, cls: s.cls, id: topId, form: spelling });
+    // A corpus that has the form in its text, never annotated, does not take it for a mention of the class.
+    for (const [source, free] of [...s.freeBySource].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      if (!s.sources.has(source) && free >= negativeMinFree) table.push({ source, cls: s.cls, id: NOT_A_MENTION, form: spelling });
     }
     kept++;
     for (const source of s.sources) {
@@ -248,11 +277,11 @@ export function corpusLexiconRecords(inputs: readonly CorpusLexiconInput[], opti
     const names = [...g.names.filter((n) => n.text === g.best.text), ...g.names.filter((n) => n.text !== g.best.text)];
     records.push({ source: g.source, ids: [g.id, `LEXICON:${g.id}`], names, semanticTypes: [CLASS_SEMANTIC_TYPE[g.cls]], semanticTypesFallback: true });
   }
-  return { records, report: { forms: stats.size, kept, ambiguous, mostlyUnannotated, tooShortOrRare } };
+  return { records, table, report: { forms: stats.size, kept, ambiguous, mostlyUnannotated, tooShortOrRare } };
 }
 
 /** Reads the default training files from the corpora mirror directory. */
-export function readCorpusLexicon(corporaDir: string, files: readonly CorpusLexiconFile[] = CORPUS_LEXICON_FILES): { records: SourceRecord[]; report: CorpusLexiconReport } {
+export function readCorpusLexicon(corporaDir: string, files: readonly CorpusLexiconFile[] = CORPUS_LEXICON_FILES): CorpusLexicon {
   return corpusLexiconRecords(files.map((file) => ({ file, text: readSourceText(join(corporaDir, file.path)) })));
 }
 
@@ -304,4 +333,37 @@ function isOneConcept(records: readonly SourceRecord[]): boolean {
     }
   }
   return pending.length === 0;
+}
+
+/**
+ * File written beside a compiled knowledge base that holds a training lexicon: its kept forms, one per line
+ * (`source<TAB>class<TAB>id<TAB>form`, id as `MESH:D…` / `OMIM:…`). The concepts only say which ids a concept's
+ * forms attest altogether; this table says which id each form names, per training corpus, so an evaluation can
+ * normalise a matched span by its own surface form first (DNorm-style exact lexicon lookup).
+ */
+export const CORPUS_LEXICON_TABLE = 'corpus-lexicon.tsv';
+/** Table id of a form one corpus has in its text but never annotates (another corpus does). */
+export const NOT_A_MENTION = '-';
+
+export interface CorpusLexiconEntry {
+  readonly source: string;
+  readonly cls: CorpusEntityClass;
+  readonly id: string;
+  readonly form: string;
+}
+
+/** The table's text (entries with a tab or newline in the form are left out). */
+export function corpusLexiconTable(entries: readonly CorpusLexiconEntry[]): string {
+  const lines = entries.filter((e) => !/[\t\n]/.test(e.form)).map((e) => `${e.source}\t${e.cls}\t${e.id}\t${e.form}`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+export function parseCorpusLexiconTable(text: string): CorpusLexiconEntry[] {
+  const out: CorpusLexiconEntry[] = [];
+  for (const line of text.split('\n')) {
+    const [source, cls, id, form] = line.split('\t');
+    if (source === undefined || id === undefined || form === undefined || (cls !== 'disease' && cls !== 'chemical')) continue;
+    out.push({ source, cls, id, form });
+  }
+  return out;
 }

@@ -1,0 +1,59 @@
+// Held-out tuning of the concept normalisation on the TRAINING files only (the dev files stay untouched until a
+// change is confirmed): the training documents are split in two halves by position (even / odd); a knowledge
+// base is built whose supervised lexicon learns from the even half only, and the concept evaluation scores it
+// on the odd half (put where the evaluation expects the dev files, so its "dev" rows are the held-out half).
+//
+//   npx tsx eval/lib/train-split.ts build .cache/kb-split     # writes .cache/train-split/{corpora,eval}, builds
+//   npx tsx eval/lib/train-split.ts eval .cache/kb-split      # scores the held-out half
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildDefaultKnowledgeBase } from '../../src/knowledge/build-default.js';
+import { CORPUS_LEXICON_FILES } from '../../src/knowledge/builders/corpus-lexicon.js';
+import { CORPORA, DEFAULT_EVAL_DIR, runConceptEval } from '../concepts-eval.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SPLIT_DIR = join(repoRoot, '.cache', 'train-split');
+
+/** PubTator documents as raw blocks (separated by blank lines). */
+export function pubTatorBlocks(text: string): string[] {
+  return text.split(/\r?\n\s*\r?\n/).map((b) => b.trim()).filter((b) => b !== '');
+}
+
+/** Even-position documents learn, odd-position documents are held out. */
+export function splitHalves(text: string): { learn: string; heldOut: string } {
+  const blocks = pubTatorBlocks(text);
+  const pick = (parity: number): string => `${blocks.filter((_, i) => i % 2 === parity).join('\n\n')}\n\n`;
+  return { learn: pick(0), heldOut: pick(1) };
+}
+
+/** Writes `<root>/corpora` (learning halves, at the training paths) and `<root>/eval` (held-out halves at the dev paths). */
+export function writeSplit(evalDir = DEFAULT_EVAL_DIR, root = SPLIT_DIR): void {
+  for (const file of CORPUS_LEXICON_FILES) {
+    const { learn, heldOut } = splitHalves(readFileSync(join(evalDir, file.path), 'utf8'));
+    const write = (path: string, text: string): void => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    };
+    write(join(root, 'corpora', file.path), learn);
+    write(join(root, 'eval', file.path), learn);
+    const dev = CORPORA.find((c) => c.name.includes('dev') && c.file.split('/')[0] === file.path.split('/')[0]);
+    if (dev !== undefined) write(join(root, 'eval', dev.file), heldOut);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const [command, kbDirArg] = process.argv.slice(2);
+  const kbDir = resolve(kbDirArg ?? join(repoRoot, '.cache', 'kb-split'));
+  if (command === 'build') {
+    writeSplit();
+    const result = await buildDefaultKnowledgeBase({ outDir: kbDir, corporaDirOverride: join(SPLIT_DIR, 'corpora'), onProgress: (m) => process.stderr.write(`[kb] ${m}\n`) });
+    console.log(result.reportLine);
+  } else if (command === 'eval') {
+    const { text } = await runConceptEval({ evalDir: join(SPLIT_DIR, 'eval'), kbDir, corpora: ['dev'] });
+    console.log(text.replace(/ dev\b/g, ' held-out half'));
+  } else {
+    console.error('usage: tsx eval/lib/train-split.ts build|eval <kbDir>');
+    process.exitCode = 2;
+  }
+}
