@@ -75,6 +75,8 @@ export interface AnalysisConfig {
   readonly timeoutMs: number;
   /** Requests waiting for a worker beyond this get 503 (ANALYSIS_MAX_QUEUE). */
   readonly maxQueue: number;
+  /** Nice increment of the worker threads, so the event loop runs first (ANALYSIS_WORKER_NICE, Linux; 0 = same priority). */
+  readonly workerNice: number;
   /** Largest analysis request body (ANALYSIS_BODY_LIMIT_BYTES); larger answers 413. */
   readonly bodyLimitBytes: number;
   /** Text limits, in characters (UTF-16 code units); over them the request answers 413. */
@@ -237,6 +239,7 @@ function readAnalysisConfig(r: EnvReader, dataDir: string): AnalysisConfig {
     workers: r.integer('ANALYSIS_WORKERS', Math.max(1, availableParallelism()), 0, 256),
     timeoutMs: r.integer('ANALYSIS_TIMEOUT_MS', 60_000, 10, 3_600_000),
     maxQueue: r.integer('ANALYSIS_MAX_QUEUE', 1_000, 1, 1_000_000),
+    workerNice: r.integer('ANALYSIS_WORKER_NICE', 0, 0, 19),
     bodyLimitBytes: r.integer('ANALYSIS_BODY_LIMIT_BYTES', 8 * MiB, 1024, 1024 * MiB),
     limits: {
       maxCharsPerContainer: r.integer('ANALYSIS_MAX_CONTAINER_CHARS', 100_000, 1, 100_000_000),

@@ -4,10 +4,12 @@
 // sized to the cores unless HTTP_BENCH_WORKERS says otherwise; the bench's knowledge base through KB_DIR).
 // autocannon, in this process, sends POST /v1/analyze with one 2,000-character ACI-Bench note per request
 // (the context flow: section, concept_detection, negation, hypothetical) at 16 and 64 concurrent clients,
-// after a warm-up, while a probe measures the health check's latency during the load.
+// after a warm-up (3 s, then 3,000 requests, so the JIT is done before the first level), while a probe
+// measures the health check's latency during the load.
 //
 // Besides req/s and latency, every run reports the server's CPU time per request (its main thread, which
-// parses, routes and writes, apart from the whole process, workers included), the load generator's CPU
+// parses, routes and writes, apart from the whole process, workers included; the rest split between the
+// analysis workers and the other threads: V8's GC and compiler helpers, libuv's pool), the load generator's CPU
 // use and how much CPU other processes took meanwhile: on this shared 2-core machine the last figure says
 // whether a run can be trusted. A second case measures the ceiling: the same service with a flow of
 // `section` only (2,000-char notes) and with a 9-character note, so HTTP overhead and analysis separate.
@@ -16,7 +18,7 @@
 // HTTP_BENCH_CONNECTIONS=16,64, HTTP_BENCH_DURATION_S=10, HTTP_BENCH_REPEATS=1 (runs per level; the
 // figures are the median run's, with every run's req/s listed), HTTP_BENCH_LOG_LEVEL (default: info).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, closeSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +35,10 @@ import { CONTEXT_FLOW } from './analysis-flow.js';
 
 const ANALYZE_PATH = '/v1/analyze?version=2023-02-22';
 const HEALTH_PATH = '/v1/status/health_check';
+/** Warm-up before each load (not measured): at least this long and this many requests, so the JIT has
+ * compiled the hot paths (in the main thread and every worker) before the first measured level. */
 const WARM_UP_S = 3;
+const WARM_UP_REQUESTS = 3000;
 
 const SECTION_FLOW: readonly AcdAnnotatorFlow[] = [{ flow: { elements: [{ annotator: { name: 'section' } }], async: false } }];
 
@@ -73,6 +78,8 @@ async function freePort(): Promise<number> {
 interface Service {
   readonly base: string;
   readonly pid: number;
+  /** Analysis worker threads the service runs. */
+  readonly workers: number;
   readonly logFile: string;
   stop(): Promise<void>;
 }
@@ -99,7 +106,7 @@ async function startService(root: string, kbDir: string, workers: number | undef
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600 && child.exitCode === null; i++) {
     try {
-      if ((await fetch(`${base}${HEALTH_PATH}`)).ok) return { base, pid: child.pid ?? -1, logFile, stop };
+      if ((await fetch(`${base}${HEALTH_PATH}`)).ok) return { base, pid: child.pid ?? -1, workers: workers ?? availableParallelism(), logFile, stop };
     } catch { /* not listening yet */ }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -133,6 +140,10 @@ interface Run {
   /** Server CPU per answered request, ms (main thread; whole process). */
   readonly serverMainMsPerReq: number;
   readonly serverTotalMsPerReq: number;
+  /** Of the rest: the analysis workers (the busiest threads after the main one), and the other threads
+   * (V8's garbage-collection and compiler helpers, libuv's pool). */
+  readonly serverWorkersMsPerReq: number;
+  readonly serverHelpersMsPerReq: number;
   /** Cores' worth of CPU used during the run (1 = one core busy all the time). */
   readonly serverCores: number;
   readonly generatorCores: number;
@@ -140,24 +151,52 @@ interface Run {
   readonly logBytesPerReq: number;
 }
 
-async function runLoad(service: Service, bodies: readonly string[], connections: number, durationS: number): Promise<Run> {
+/** CPU ms (user + system) of every thread of a process, by thread id; empty where /proc is missing. */
+function readThreadCpu(pid: number): Map<string, number> {
+  const byThread = new Map<string, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        byThread.set(tid, Number(fields[11]) + Number(fields[12]));
+      } catch { /* the thread ended meanwhile */ }
+    }
+  } catch { /* not Linux */ }
+  return byThread;
+}
+
+function share(part: number, rest: number): number {
+  return part + rest > 0 ? part / (part + rest) : Number.NaN;
+}
+
+/** Splits the CPU the non-main threads used between the `workers` busiest ones and the rest (ticks). */
+function splitThreads(pid: number, before: Map<string, number>, after: Map<string, number>, workers: number): { workers: number; helpers: number } {
+  const used = [...after].filter(([tid]) => tid !== String(pid)).map(([tid, ticks]) => ticks - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return { workers: sum(used.slice(0, workers)), helpers: sum(used.slice(workers)) };
+}
+
+async function runLoad(service: Service, bodies: readonly string[], connections: number, span: { readonly durationS: number } | { readonly amount: number }): Promise<Run> {
   let next = 0;
   const request: autocannon.Request = { setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] ?? '' }) };
   const stop = { done: false };
   const probe = probeHealth(`${service.base}${HEALTH_PATH}`, stop);
   const logBefore = statSync(service.logFile).size;
   const server0 = readProcessCpu(service.pid);
+  const threads0 = readThreadCpu(service.pid);
   const machine0 = readMachineCpu();
   const self0 = process.cpuUsage();
   const t0 = nowMs();
   const result = await autocannon({
-    url: `${service.base}${ANALYZE_PATH}`, method: 'POST', connections, duration: durationS,
+    url: `${service.base}${ANALYZE_PATH}`, method: 'POST', connections, ...('amount' in span ? { amount: span.amount } : { duration: span.durationS }),
     headers: { 'content-type': 'application/json' }, requests: [request],
   });
   const wallMs = nowMs() - t0;
   const self = process.cpuUsage(self0);
   const machine1 = readMachineCpu();
   const server1 = readProcessCpu(service.pid);
+  const split = splitThreads(service.pid, threads0, readThreadCpu(service.pid), service.workers);
   stop.done = true;
   const health = await probe;
   const answered = Math.max(1, result.requests.total);
@@ -177,6 +216,9 @@ async function runLoad(service: Service, bodies: readonly string[], connections:
     healthP99: percentile(health, 99),
     serverMainMsPerReq: serverMs.main / answered,
     serverTotalMsPerReq: serverMs.total / answered,
+    // The split's shares applied to the non-main CPU (the thread listing misses threads that ended).
+    serverWorkersMsPerReq: ((serverMs.total - serverMs.main) * share(split.workers, split.helpers)) / answered,
+    serverHelpersMsPerReq: ((serverMs.total - serverMs.main) * share(split.helpers, split.workers)) / answered,
     serverCores: serverMs.total / wallMs,
     generatorCores: generatorMs / wallMs,
     otherCores: Math.max(0, (machineBusyMs - serverMs.total - generatorMs) / wallMs),
@@ -203,6 +245,7 @@ function runFigures(prefix: string, runs: readonly Run[], goals: boolean): Bench
     { name: `${prefix}: requests, non-2xx / errors`, value: `${r.requests}, ${r.non2xx} / ${r.errors}` },
     { name: `${prefix}: health check p50 / p99 under load`, value: `${r.healthP50.toFixed(1)} / ${r.healthP99.toFixed(1)} ms` },
     { name: `${prefix}: server CPU per request, main thread / process`, value: `${r.serverMainMsPerReq.toFixed(3)} / ${r.serverTotalMsPerReq.toFixed(3)} ms` },
+    { name: `${prefix}: server CPU per request, analysis workers / other threads (GC, JIT, libuv)`, value: `${r.serverWorkersMsPerReq.toFixed(3)} / ${r.serverHelpersMsPerReq.toFixed(3)} ms` },
     { name: `${prefix}: cores used by server / autocannon / other processes`, value: `${r.serverCores.toFixed(2)} / ${r.generatorCores.toFixed(2)} / ${r.otherCores.toFixed(2)}${r.otherCores > 0.25 ? ' (machine busy: pessimistic)' : ''}` },
     { name: `${prefix}: server log per request`, value: r.logBytesPerReq, unit: 'bytes' },
   );
@@ -245,11 +288,12 @@ async function measureService(ctx: BenchContext, settings: Settings, loads: read
     try {
       for (const load of loads) {
         // Warm-up: JIT, worker caches and connections; not measured.
-        await runLoad(service, load.bodies, 8, WARM_UP_S);
+        await runLoad(service, load.bodies, 8, { durationS: WARM_UP_S });
+        await runLoad(service, load.bodies, 16, { amount: WARM_UP_REQUESTS });
         for (const connections of settings.connections) {
           const runs: Run[] = [];
           for (let i = 0; i < settings.repeats; i++) {
-            const run = await runLoad(service, load.bodies, connections, settings.durationS);
+            const run = await runLoad(service, load.bodies, connections, { durationS: settings.durationS });
             ctx.log(`${workerLabel}, ${load.label}${connections} clients: ${Math.round(run.reqPerS)} req/s, p99 ${run.p99} ms, other processes ${run.otherCores.toFixed(2)} cores`);
             runs.push(run);
           }
