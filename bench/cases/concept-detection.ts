@@ -41,7 +41,7 @@ export const conceptDetectionBench: BenchCase = {
     while (annotatorMs < MIN_TIMED_MS) {
       // Fresh Document objects per pass (same tokens): KB matches are memoised per Document
       // (src/engine/document-matches.ts), and a repeated run on one Document would only read that memo.
-      for (const doc of docs.map((d) => ({ ...d, layers: new Map() }))) {
+      for (const doc of docs.map((d) => ({ ...d, layers: new Map(), derived: new Map() }))) {
         const t0 = nowMs();
         conceptDetection.run(doc, params, compiled, runCtx);
         const dt = nowMs() - t0;

@@ -17,7 +17,11 @@ type Token = { kind: 'num'; value: number } | { kind: 'field'; path: string } | 
 
 const MAX_EXPRESSION_LENGTH = 4_096;
 
-export function compileExpression(source: string, readNumber: (annotation: Readonly<Record<string, unknown>>, path: string) => number | undefined): ExpressionCompileResult {
+/**
+ * Compiles an expression; `readerFor(path)` gives the function that reads a field's number (called once per
+ * field at compile time).
+ */
+export function compileExpression(source: string, readerFor: (path: string) => (annotation: Readonly<Record<string, unknown>>) => number | undefined): ExpressionCompileResult {
   if (source.length > MAX_EXPRESSION_LENGTH) return { ok: false, error: `expression longer than ${MAX_EXPRESSION_LENGTH} characters` };
   const tokens = tokenize(source);
   if (typeof tokens === 'string') return { ok: false, error: tokens };
@@ -28,14 +32,11 @@ export function compileExpression(source: string, readNumber: (annotation: Reado
     const t = tokens[pos];
     return t !== undefined && t.kind === 'op' ? t.op : undefined;
   };
-  const binary = (next: () => Reader, ops: readonly string[], apply: (op: string, a: number, b: number) => number) => (): Reader => {
+  const binary = (next: () => Reader, ops: readonly string[]) => (): Reader => {
     let left = next();
     for (let op = peekOp(); op !== undefined && ops.includes(op); op = peekOp()) {
       pos++;
-      const l = left;
-      const r = next();
-      const o = op;
-      left = (a) => apply(o, l(a), r(a));
+      left = combine(op, left, next());
     }
     return left;
   };
@@ -47,9 +48,9 @@ export function compileExpression(source: string, readNumber: (annotation: Reado
       return () => v;
     }
     if (t.kind === 'field') {
-      const path = t.path;
-      fields.push(path);
-      return (a) => readNumber(a, path) ?? 0;
+      fields.push(t.path);
+      const read = readerFor(t.path);
+      return (a) => read(a) ?? 0;
     }
     if (t.op === '-') {
       const inner = primary();
@@ -63,11 +64,11 @@ export function compileExpression(source: string, readNumber: (annotation: Reado
     }
     throw new SyntaxError(`unexpected "${t.op}"`);
   };
-  const product = binary(primary, ['*', '/'], (op, a, b) => (op === '*' ? a * b : a / b));
-  const sum = binary(product, ['+', '-'], (op, a, b) => (op === '+' ? a + b : a - b));
-  const comparison = binary(sum, ['<', '<=', '>', '>=', '==', '!='], compare);
-  const andExpr = binary(comparison, ['&&'], (_op, a, b) => (truthy(a) && truthy(b) ? 1 : 0));
-  const orExpr: () => Reader = binary(andExpr, ['||'], (_op, a, b) => (truthy(a) || truthy(b) ? 1 : 0));
+  const product = binary(primary, ['*', '/']);
+  const sum = binary(product, ['+', '-']);
+  const comparison = binary(sum, ['<', '<=', '>', '>=', '==', '!=']);
+  const andExpr = binary(comparison, ['&&']);
+  const orExpr: () => Reader = binary(andExpr, ['||']);
   try {
     const root = orExpr();
     if (pos !== tokens.length) return { ok: false, error: 'unexpected trailing tokens' };
@@ -77,14 +78,29 @@ export function compileExpression(source: string, readNumber: (annotation: Reado
   }
 }
 
-function compare(op: string, a: number, b: number): number {
+/** The reader of `l op r`, the operator chosen once (both sides are always evaluated, left first). */
+function combine(op: string, l: Reader, r: Reader): Reader {
   switch (op) {
-    case '<': return a < b ? 1 : 0;
-    case '<=': return a <= b ? 1 : 0;
-    case '>': return a > b ? 1 : 0;
-    case '>=': return a >= b ? 1 : 0;
-    case '==': return a === b ? 1 : 0;
-    default: return a !== b ? 1 : 0;
+    case '*': return (a) => l(a) * r(a);
+    case '/': return (a) => l(a) / r(a);
+    case '+': return (a) => l(a) + r(a);
+    case '-': return (a) => l(a) - r(a);
+    case '<': return (a) => (l(a) < r(a) ? 1 : 0);
+    case '<=': return (a) => (l(a) <= r(a) ? 1 : 0);
+    case '>': return (a) => (l(a) > r(a) ? 1 : 0);
+    case '>=': return (a) => (l(a) >= r(a) ? 1 : 0);
+    case '==': return (a) => (l(a) === r(a) ? 1 : 0);
+    case '!=': return (a) => (l(a) !== r(a) ? 1 : 0);
+    case '&&': return (a) => {
+      const x = l(a);
+      const y = r(a);
+      return truthy(x) && truthy(y) ? 1 : 0;
+    };
+    default: return (a) => { // ||
+      const x = l(a);
+      const y = r(a);
+      return truthy(x) || truthy(y) ? 1 : 0;
+    };
   }
 }
 

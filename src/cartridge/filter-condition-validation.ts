@@ -71,7 +71,7 @@ function check(c: unknown, path: string, depth: number, issues: ValidationIssue[
         issues.push({ path: `${path}.expression`, message: 'expression must be a string' });
         return;
       }
-      const compiled = compileExpression(c.expression, () => undefined);
+      const compiled = compileExpression(c.expression, () => () => undefined);
       if (!compiled.ok) issues.push({ path: `${path}.expression`, message: compiled.error });
       return;
     }

@@ -6,7 +6,9 @@ import {
   applyFilter,
   compileCondition,
   compileFilter,
+  conditionFields,
   createConditionCache,
+  fieldCollector,
   fieldReader,
   filtersOf,
   filterTargetKey,
@@ -14,7 +16,7 @@ import {
   validateFilter,
 } from './filter-condition.js';
 import { validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
-import { conditionRequirement } from './condition-requirement.js';
+import { conditionRequirement, conditionRequirements } from './condition-requirement.js';
 
 const match = (field: string, values: unknown[] | undefined, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   type: 'match', field, ...(values === undefined ? {} : { values }), ...extra,
@@ -345,5 +347,59 @@ describe('conditionRequirement (what a condition needs, for indexing candidates)
     assert.equal(conditionRequirement({ type: 'overlaps', target: 'unstructured.data.concepts', condition: narrow }), undefined);
     assert.equal(conditionRequirement({ type: 'notAny', conditions: [narrow] }), undefined);
     assert.equal(conditionRequirement({ type: 'all', conditions: [] }), undefined);
+  });
+});
+
+describe('conditionRequirements (every necessary requirement, with numeric bounds)', () => {
+  const narrow = match('insightModelCandidates', ['ICMedication']);
+  const wide = match('semanticType', ['a', 'b', 'c']);
+  test('numeric operators give a bound: the lowest of lower bounds, the highest of upper bounds', () => {
+    assert.deepEqual(conditionRequirements(match('s', ['0.7'], { operator: 'greaterThanOrEqualTo' })), [[{ field: 's', fold: false, bound: { operator: 'greaterThanOrEqualTo', value: 0.7 } }]]);
+    assert.deepEqual(conditionRequirements(match('s', ['0.7', '0.2'], { operator: 'greaterThan' })), [[{ field: 's', fold: false, bound: { operator: 'greaterThan', value: 0.2 } }]]);
+    assert.deepEqual(conditionRequirements(match('s', [0.4, '0.6'], { operator: 'lessThan' })), [[{ field: 's', fold: false, bound: { operator: 'lessThan', value: 0.6 } }]]);
+    assert.deepEqual(conditionRequirements(match('s', ['x'], { operator: 'contains' })), [[{ field: 's', fold: false }]]);
+  });
+  test('all keeps every child requirement, narrowest first; any unites one requirement of each child', () => {
+    const bound = match('s', ['0.7'], { operator: 'greaterThanOrEqualTo' });
+    const present = match('t', ['x'], { operator: 'contains' });
+    assert.deepEqual(conditionRequirements({ type: 'all', conditions: [present, bound, match('x', ['1'], { not: true }), wide, narrow] }), [
+      ...conditionRequirements(narrow), ...conditionRequirements(wide), ...conditionRequirements(bound), ...conditionRequirements(present),
+    ]);
+    assert.deepEqual(conditionRequirements({ type: 'any', conditions: [{ type: 'all', conditions: [present, narrow] }, bound] }), [[...conditionRequirements(narrow)[0]!, ...conditionRequirements(bound)[0]!]]);
+    assert.deepEqual(conditionRequirements({ type: 'any', conditions: [narrow, match('y', ['1'], { not: true })] }), []);
+    assert.deepEqual(conditionRequirements({ type: 'all', conditions: [narrow], not: true }), []);
+    assert.deepEqual(conditionRequirements({ type: 'expression', expression: '${a} > 1' }), []);
+    assert.deepEqual(conditionRequirements(match('*.s', ['1'], { operator: 'greaterThan' })), []);
+  });
+});
+
+describe('conditionFields and fieldCollector', () => {
+  test('conditionFields lists the top-level fields read, or undefined when any field may be read', () => {
+    const fields = conditionFields({ type: 'all', conditions: [match('a.b', ['1']), { type: 'notAny', conditions: [match('c', ['x'])] }, { type: 'expression', expression: '${d.e} + ${f} > 1' }] });
+    assert.deepEqual([...(fields ?? [])].sort(), ['a', 'c', 'd', 'f']);
+    assert.equal(conditionFields(match('*.sectionNormalizedName', ['x'])), undefined);
+    assert.equal(conditionFields({ type: 'overlaps', target: 'unstructured.data.concepts', condition: match('a', ['1']) }), undefined);
+    assert.equal(conditionFields({ type: 'expression', expression: '${*.score} > 1' }), undefined);
+    assert.deepEqual(compileFilter({ target: 'unstructured.data.concepts', condition: match('cui', ['C1']) }).reads, ['cui']);
+    assert.equal(compileFilter({ target: 'unstructured.data.concepts', condition: match('*.cui', ['C1']) }).reads, undefined);
+  });
+  test('a copy with just the fields read is kept alike', () => {
+    const condition = { type: 'all', conditions: [match('semanticType', ['dsyn']), match('disambiguationData.validity', ['INVALID'], { not: true })] };
+    const keep = compileCondition(condition);
+    const fields = [...(conditionFields(condition) ?? [])];
+    for (const a of [{ semanticType: 'dsyn', cui: 'C1' }, { semanticType: 'dsyn', disambiguationData: { validity: 'INVALID' } }, { cui: 'C2' }]) {
+      const copy = Object.fromEntries(fields.filter((f) => Object.hasOwn(a, f)).map((f) => [f, (a as Record<string, unknown>)[f]]));
+      assert.equal(keep(copy), keep(a));
+    }
+  });
+  test('fieldCollector appends every value found, in fieldReader\'s order (own values before nested ones)', () => {
+    const a = { x: [{ y: 1 }, { y: [2, null, 3] }, { z: 4 }], s: { t: { y: 5 } }, y: 6 };
+    const expected: Record<string, unknown[]> = { 'x.y': [1, 2, 3], '*.y': [6, 1, 2, 3, 5], 'x.z': [4], y: [6], 's.t.y': [5], 'missing.y': [] };
+    for (const [field, values] of Object.entries(expected)) {
+      const out: unknown[] = ['kept'];
+      fieldCollector(field)(a, out);
+      assert.deepEqual(out, ['kept', ...values], field);
+      assert.deepEqual(fieldReader(field)(a), values, field);
+    }
   });
 });

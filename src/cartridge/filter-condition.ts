@@ -66,18 +66,57 @@ export interface CompiledFilter {
   /** The `data` key the filter acts on. */
   readonly key: string;
   readonly keep: AnnotationPredicate;
+  /**
+   * The top-level fields of an annotation `keep` reads (conditionFields); undefined when it may read any
+   * (a `*.` path, an `overlaps`). A copy of an annotation with just these fields is kept alike.
+   */
+  readonly reads?: readonly string[];
 }
 
 /** Compiles one filter definition. Throws DomainError INVALID_FILTER when malformed. */
 export function compileFilter(filter: FilterDefinition): CompiledFilter {
   const issues = validateFilter(filter);
   if (issues.length > 0) throw new DomainError('INVALID_FILTER', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
+  const reads = conditionFields(filter.condition);
   return {
     ...(filter.name === undefined ? {} : { name: filter.name }),
     target: filter.target,
     key: filterTargetKey(filter.target) as string,
     keep: build(filter.condition as Record<string, unknown>),
+    ...(reads === undefined ? {} : { reads: [...reads] }),
   };
+}
+
+/**
+ * The top-level fields of an annotation a validated condition reads (the first segment of each `field`
+ * and expression path); undefined when it may read any field (a `*.` wildcard path, an `overlaps`, which
+ * reads other annotations).
+ */
+export function conditionFields(condition: unknown): ReadonlySet<string> | undefined {
+  const out = new Set<string>();
+  return collectFields(condition, out) ? out : undefined;
+}
+
+function collectFields(c: unknown, out: Set<string>): boolean {
+  if (!isJsonObject(c)) return true;
+  const type = c.type ?? 'match';
+  if (type === 'overlaps') return false;
+  if (type === 'expression') {
+    const compiled = compileExpression(typeof c.expression === 'string' ? c.expression : '', () => () => undefined);
+    if (!compiled.ok) return true; // unreachable after validation (it holds for nothing)
+    for (const path of compiled.fields) {
+      if (path.startsWith('*.')) return false;
+      out.add(path.split('.')[0] as string);
+    }
+    return true;
+  }
+  if (type === 'match') {
+    if (typeof c.field !== 'string' || c.field.startsWith('*.')) return false;
+    out.add(c.field.split('.')[0] as string);
+    return true;
+  }
+  for (const child of Array.isArray(c.conditions) ? c.conditions : []) if (!collectFields(child, out)) return false;
+  return true;
 }
 
 /**
@@ -165,13 +204,7 @@ function buildPositive(type: string, c: Record<string, unknown>): CompiledNode {
     case 'match':
       return buildMatch(c);
     case 'expression': {
-      const readers = new Map<string, (a: Annotation) => number | undefined>();
-      const readNumber = (a: Annotation, path: string): number | undefined => {
-        let read = readers.get(path);
-        if (read === undefined) readers.set(path, (read = numberReader(path)));
-        return read(a);
-      };
-      const compiled = compileExpression(c.expression as string, readNumber);
+      const compiled = compileExpression(c.expression as string, numberReader);
       if (!compiled.ok) return { test: () => false, cost: 0 }; // unreachable after validation
       const evaluate = compiled.evaluate;
       return { test: (a) => evaluate(a), cost: 2 + compiled.fields.length };
@@ -303,15 +336,60 @@ function numericTest(op: Operator): (n: number, bound: number) => boolean {
 
 /** Compiles a dotted path (optionally `*.`-prefixed) into a function returning every value found. */
 export function fieldReader(field: string): (annotation: Annotation) => unknown[] {
-  const some = leafVisitor(field);
+  const collect = fieldCollector(field);
   return (a) => {
     const out: unknown[] = [];
-    some(a, (leaf) => {
-      out.push(leaf);
-      return false;
-    });
+    collect(a, out);
     return out;
   };
+}
+
+/**
+ * Compiles a dotted path (optionally `*.`-prefixed) into a collector: `collect(annotation, out)` appends
+ * every value found to `out`, in fieldReader's order (fieldReader without a new array per annotation).
+ */
+export function fieldCollector(field: string): (annotation: Annotation, out: unknown[]) => void {
+  const wildcard = field.startsWith('*.');
+  const segments = (wildcard ? field.slice(2) : field).split('.');
+  return wildcard ? (a, out) => collectAnywhere(a, segments, 0, out) : (a, out) => collectAt(a, segments, 0, 0, out);
+}
+
+/** someAt's walk, appending every value found. */
+function collectAt(value: unknown, segments: readonly string[], i: number, depth: number, out: unknown[]): void {
+  for (;;) {
+    if (depth > MAX_WILDCARD_DEPTH + segments.length) return;
+    if (Array.isArray(value)) {
+      for (const v of value) collectAt(v, segments, i, depth + 1, out);
+      return;
+    }
+    if (i === segments.length) {
+      if (value !== undefined && value !== null) out.push(value);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    const seg = segments[i] as string;
+    const next = (value as Record<string, unknown>)[seg];
+    if (next === undefined || !Object.hasOwn(value, seg)) return;
+    value = next;
+    i++;
+    depth++;
+  }
+}
+
+/** someAnywhere's walk, appending every value found. */
+function collectAnywhere(value: unknown, segments: readonly string[], depth: number, out: unknown[]): void {
+  if (depth > MAX_WILDCARD_DEPTH) return;
+  if (Array.isArray(value)) {
+    for (const v of value) collectAnywhere(v, segments, depth + 1, out);
+    return;
+  }
+  if (!isJsonObject(value)) return;
+  collectAt(value, segments, 0, 0, out);
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
+    if (typeof v === 'object' && v !== null) collectAnywhere(v, segments, depth + 1, out);
+  }
 }
 
 /**

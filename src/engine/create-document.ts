@@ -5,5 +5,5 @@ import { tokenize } from './text/tokenize.js';
 
 export function createDocument(text: string): Document {
   const tokens = tokenize(text);
-  return { text, tokens, sentences: splitSentences(text, tokens), layers: new Map() };
+  return { text, tokens, sentences: splitSentences(text, tokens), layers: new Map(), derived: new Map() };
 }

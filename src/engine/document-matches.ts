@@ -5,11 +5,11 @@
 // for (longest-span matches come from the full list when that exists: a match is dropped when it lies
 // inside an earlier, longer one, exactly the matcher's own `longestSpan` rule). Also used by
 // concept_detection when no spelling replacements apply, so one walk serves the whole flow. The text is matched as written: spelling replacements are not applied here.
-// The memo is keyed by the Document object (weakly: it goes when the Document goes); a Document's text
+// The memo lives on the Document (`derived`, keyed by the knowledge base's matcher); a Document's text
 // and tokens never change, so a memoised list stays right for its lifetime. Callers must not mutate it.
 import type { CompiledKnowledgeBase } from '../knowledge/kb.js';
 import { createMatcher, type ConceptMatcher, type MatchScan, type TermMatch } from '../knowledge/matcher.js';
-import type { Document } from './document.js';
+import { derived, type Document } from './document.js';
 
 export interface DocumentMatchOptions {
   /** Drop matches nested inside a longer match (ACD longest_span), as `createMatcher({ longestSpan })`. */
@@ -25,7 +25,6 @@ interface KbMatches {
 
 /** One full-span matcher per knowledge base (its surface memo is shared by every caller too). */
 const matchers = new WeakMap<CompiledKnowledgeBase, ConceptMatcher>();
-const memo = new WeakMap<Document, Map<CompiledKnowledgeBase, KbMatches>>();
 
 function matcherOf(kb: CompiledKnowledgeBase): ConceptMatcher {
   let matcher = matchers.get(kb);
@@ -58,17 +57,8 @@ function longestOf(matches: KbMatches, matcher: ConceptMatcher): readonly TermMa
  * Document and knowledge base. Read-only: the same array is handed to every caller.
  */
 export function documentMatches(doc: Document, kb: CompiledKnowledgeBase, options: DocumentMatchOptions): readonly TermMatch[] {
-  let perKb = memo.get(doc);
-  if (perKb === undefined) {
-    perKb = new Map();
-    memo.set(doc, perKb);
-  }
   const matcher = matcherOf(kb);
-  let matches = perKb.get(kb);
-  if (matches === undefined) {
-    matches = { scan: matcher.scan(doc.text, doc.tokens) };
-    perKb.set(kb, matches);
-  }
+  const matches = derived<KbMatches>(doc, matcher, () => ({ scan: matcher.scan(doc.text, doc.tokens) }));
   if (options.longestSpan) return longestOf(matches, matcher);
   matches.all ??= matcher.termMatches(matches.scan, false);
   return matches.all;

@@ -50,6 +50,23 @@ export interface Document {
   readonly tokens: readonly Token[];
   readonly sentences: readonly Sentence[];
   readonly layers: Layers;
+  /**
+   * Values derived from the text, tokens and sentences (fixed when the Document is created), computed once
+   * per Document by the module that owns the key (see `derived`). They live on the Document rather than in
+   * module-level WeakMaps keyed by it: V8 treats WeakMap entries as ephemerons, and many short-lived keys
+   * made every young-generation collection of a busy worker retain and promote them (10-15 ms pauses).
+   */
+  readonly derived: Map<object, unknown>;
+}
+
+/** The value `compute` derives from `doc` for `key` (an object owned by the caller's module), computed once per Document. */
+export function derived<T>(doc: Document, key: object, compute: () => T): T {
+  let value = doc.derived.get(key) as T | undefined;
+  if (value === undefined) {
+    value = compute();
+    doc.derived.set(key, value);
+  }
+  return value;
 }
 
 export function layer(doc: Document, key: string): readonly Annotation[] {

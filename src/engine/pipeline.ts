@@ -314,7 +314,8 @@ function sectionSpan(section: Annotation): SectionSpan | undefined {
 class SectionIndex {
   private spans: SectionSpan[] = [];
   private layer: readonly Annotation[] | undefined;
-  private readonly seen = new WeakSet<Annotation>();
+  /** A plain Set (cheaper for the collector than a WeakSet): the index lives for one run of the pipeline. */
+  private readonly seen = new Set<Annotation>();
   /**
    * Per layer key, the list looked at last time and how many of its annotations: the pipeline only
    * appends to a layer's list (a list it filters is a new list), so only the new tail needs a look.

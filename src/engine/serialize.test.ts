@@ -117,6 +117,16 @@ describe('serializeDocument', () => {
     assert.deepEqual(Object.keys(out), ['text', 'data']);
   });
 
+  test('only own fields are written, whatever the prototype (inherited enumerable fields never)', () => {
+    const inherited = Object.assign(Object.create({ inheritedField: 'x' }) as Annotation, span(text, 'pain', 'umls.Test', { cui: 'C1', nested: Object.assign(Object.create({ up: 1 }), { own: 2 }) }));
+    const bare = Object.assign(Object.create(null) as Annotation, span(text, 'fever', 'umls.Test', { cui: 'C2' }));
+    const out = serializeDocument(docWith(text, { concepts: [bare, inherited] }), { returnAnalyzedText: true, ran: new Set(['negation']) });
+    const [fever, pain] = (out.data as { concepts: Record<string, unknown>[] }).concepts;
+    assert.deepEqual(Object.keys(fever ?? {}), ['type', 'uid', 'begin', 'end', 'coveredText', 'cui', 'negated']);
+    assert.deepEqual(Object.keys(pain ?? {}), ['type', 'uid', 'begin', 'end', 'coveredText', 'cui', 'nested', 'negated']);
+    assert.deepEqual(pain?.nested, { own: 2 });
+  });
+
   test('output is plain JSON (round-trips)', () => {
     const pain = span(text, 'pain');
     const out = serializeDocument(docWith(text, { concepts: [pain], attributeValues: [span(text, 'pain', 'x', { concept: pain, n: Number.NaN })] }), { returnAnalyzedText: true });

@@ -95,26 +95,50 @@ interface Writer {
   readonly uidOf: ReadonlyMap<unknown, number>;
   readonly negationRan: boolean;
   readonly hypotheticalRan: boolean;
+  /** objectPrototypeIsClean(), asked once per serialisation. */
+  readonly plainPrototype: boolean;
 }
 
-/** The layer sorted by (begin, end), stable; the list itself when it already is. */
-function sortedLayer(list: readonly Annotation[]): readonly Annotation[] {
-  for (let i = 1; i < list.length; i++) {
-    const a = list[i - 1];
-    const b = list[i];
-    const d = position(a, 'begin') - position(b, 'begin') || position(a, 'end') - position(b, 'end');
-    if (d > 0 || Number.isNaN(d)) {
-      return [...list].sort((x, y) => position(x, 'begin') - position(y, 'begin') || position(x, 'end') - position(y, 'end'));
+/** A layer in output order with the positions of its annotations (read once: layers mix many object shapes). */
+interface SortedLayer {
+  readonly list: readonly Annotation[];
+  /** Plain arrays (on the heap; a typed array this size would get a buffer of its own). */
+  readonly begins: readonly number[];
+  readonly ends: readonly number[];
+}
+
+/** The layer sorted by (begin, end), stable (the list itself when it already is), with its positions. */
+function sortedLayer(layer: readonly Annotation[]): SortedLayer {
+  let list = layer;
+  let begins: number[] = [];
+  let ends: number[] = [];
+  let sorted = true;
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i];
+    begins.push(position(a, 'begin'));
+    ends.push(position(a, 'end'));
+    if (i > 0 && sorted) {
+      const d = begins[i - 1]! - begins[i]! || ends[i - 1]! - ends[i]!;
+      if (d > 0 || Number.isNaN(d)) sorted = false;
     }
   }
-  return list;
+  if (!sorted) {
+    list = [...layer].sort((x, y) => position(x, 'begin') - position(y, 'begin') || position(x, 'end') - position(y, 'end'));
+    begins = [];
+    ends = [];
+    for (let i = 0; i < list.length; i++) {
+      begins.push(position(list[i], 'begin'));
+      ends.push(position(list[i], 'end'));
+    }
+  }
+  return { list, begins, ends };
 }
 
 /**
  * Uids in document order over all layers: by (begin, end), then layer order, then order in the layer
  * (a k-way merge of the sorted layers). An annotation listed in two layers keeps its first uid.
  */
-function assignUids(layers: readonly (readonly Annotation[])[], uids: UidCounter): Map<unknown, number> {
+function assignUids(layers: readonly SortedLayer[], uids: UidCounter): Map<unknown, number> {
   const uidOf = new Map<unknown, number>();
   const k = layers.length;
   const heads = new Int32Array(k);
@@ -123,12 +147,11 @@ function assignUids(layers: readonly (readonly Annotation[])[], uids: UidCounter
     let bestBegin = 0;
     let bestEnd = 0;
     for (let l = 0; l < k; l++) {
-      const list = layers[l]!;
+      const layer = layers[l]!;
       const h = heads[l]!;
-      if (h >= list.length) continue;
-      const a = list[h];
-      const begin = position(a, 'begin');
-      const end = position(a, 'end');
+      if (h >= layer.list.length) continue;
+      const begin = layer.begins[h]!;
+      const end = layer.ends[h]!;
       if (best < 0 || begin < bestBegin || (begin === bestBegin && end < bestEnd)) {
         best = l;
         bestBegin = begin;
@@ -136,7 +159,7 @@ function assignUids(layers: readonly (readonly Annotation[])[], uids: UidCounter
       }
     }
     if (best < 0) return uidOf;
-    const a = layers[best]![heads[best]!];
+    const a = layers[best]!.list[heads[best]!];
     heads[best]!++;
     // Only span annotations get uids and context flags; span-less records (spellCorrectedText) are data.
     if (isSpan(a) && !uidOf.has(a)) uidOf.set(a, uids.next());
@@ -176,8 +199,32 @@ function writeValue(w: Writer, v: unknown, field: string, depth: number): JsonVa
   return writeObject(w, record, depth + 1);
 }
 
+/** No enumerable key on Object.prototype: for-in over a plain object then lists exactly Object.keys. */
+function objectPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+/**
+ * for-in lists the record's keys as Object.keys would (its prototype is Object.prototype without
+ * enumerable keys, or null). V8 reads the values of a for-in over a plain object from its enum cache,
+ * much faster than keyed loads over annotations of many shapes.
+ */
+function forInIsOwnKeys(w: Writer, record: object): boolean {
+  const proto: unknown = Object.getPrototypeOf(record);
+  return proto === Object.prototype ? w.plainPrototype : proto === null;
+}
+
 function writeObject(w: Writer, record: Record<string, unknown>, depth: number): JsonObject {
   const out: JsonObject = {};
+  if (forInIsOwnKeys(w, record)) {
+    for (const k in record) {
+      if (k.charCodeAt(0) === 0x5f) continue;
+      const value = writeValue(w, record[k], k, depth);
+      if (value !== undefined) out[k] = value;
+    }
+    return out;
+  }
   const keys = Object.keys(record);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
@@ -190,24 +237,49 @@ function writeObject(w: Writer, record: Record<string, unknown>, depth: number):
 
 function writeAnnotation(w: Writer, a: Annotation): JsonObject {
   if (!isSpan(a)) return writeObject(w, a, 1);
-  const out: JsonObject = {};
   const type = writeValue(w, a.type, 'type', 1);
-  if (type !== undefined) out.type = type;
-  out.uid = w.uidOf.get(a) as number;
-  out.begin = writeValue(w, a.begin, 'begin', 1) as JsonValue;
-  out.end = writeValue(w, a.end, 'end', 1) as JsonValue;
+  const uid = w.uidOf.get(a) as number;
+  const begin = writeValue(w, a.begin, 'begin', 1) as JsonValue;
+  const end = writeValue(w, a.end, 'end', 1) as JsonValue;
   const coveredText = writeValue(w, a.coveredText, 'coveredText', 1);
-  if (coveredText !== undefined) out.coveredText = coveredText;
-  const keys = Object.keys(a);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (k.charCodeAt(0) === 0x5f || k === 'uid') continue;
-    if ((k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') && out[k] !== undefined) continue;
-    const value = writeValue(w, a[k], k, 1);
-    if (value !== undefined) out[k] = value;
+  let out: JsonObject;
+  if (type !== undefined && coveredText !== undefined) {
+    // The usual case: one literal, so every annotation starts from the same object shape.
+    out = { type, uid, begin, end, coveredText };
+  } else {
+    out = {};
+    if (type !== undefined) out.type = type;
+    out.uid = uid;
+    out.begin = begin;
+    out.end = end;
+    if (coveredText !== undefined) out.coveredText = coveredText;
   }
-  if (w.negationRan && out.negated === undefined) out.negated = false;
-  if (w.hypotheticalRan && out.hypothetical === undefined) out.hypothetical = false;
+  let negated = false;
+  let hypothetical = false;
+  if (forInIsOwnKeys(w, a)) {
+    for (const k in a) {
+      // type / begin / end / coveredText are written above (or have no value: writing them again gives none).
+      if (k.charCodeAt(0) === 0x5f || k === 'uid' || k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') continue;
+      const value = writeValue(w, a[k], k, 1);
+      if (value === undefined) continue;
+      out[k] = value;
+      if (k === 'negated') negated = true;
+      else if (k === 'hypothetical') hypothetical = true;
+    }
+  } else {
+    const keys = Object.keys(a);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      if (k.charCodeAt(0) === 0x5f || k === 'uid' || k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') continue;
+      const value = writeValue(w, a[k], k, 1);
+      if (value === undefined) continue;
+      out[k] = value;
+      if (k === 'negated') negated = true;
+      else if (k === 'hypothetical') hypothetical = true;
+    }
+  }
+  if (w.negationRan && !negated) out.negated = false;
+  if (w.hypotheticalRan && !hypothetical) out.hypothetical = false;
   return out;
 }
 
@@ -222,11 +294,12 @@ export function serializeDocument(doc: Document, options: SerializeOptions, echo
     uidOf: assignUids(layers, options.uids ?? createUidCounter()),
     negationRan: options.ran?.has('negation') === true,
     hypotheticalRan: options.ran?.has('hypothetical') === true,
+    plainPrototype: objectPrototypeIsClean(),
   };
 
   const data: JsonObject = {};
   for (let l = 0; l < keys.length; l++) {
-    const list = layers[l]!;
+    const list = layers[l]!.list;
     const out: JsonValue[] = new Array<JsonValue>(list.length);
     for (let i = 0; i < list.length; i++) {
       const a = list[i];

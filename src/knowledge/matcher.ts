@@ -43,12 +43,13 @@ export interface ConceptMatcher {
 
 /** Opaque result of ConceptMatcher.scan. */
 export interface MatchScan {
-  readonly raw: readonly RawMatch[];
+  /** The walk's matches, sorted by begin, longer first: RAW_FIELDS numbers each (begin, end, node, acronym node). */
+  readonly raw: readonly number[];
   readonly tokens: readonly Token[];
 }
 
-/** One match of the trie walk (exported for MatchScan only). */
-export interface RawMatch {
+/** One match of the trie walk (the replacement path builds these, then packs them). */
+interface RawMatch {
   begin: number;
   end: number;
   /** Trie node of the name (concepts are read only for matches that are kept). */
@@ -57,14 +58,87 @@ export interface RawMatch {
   acronymNode: number;
 }
 
-/** The pieces of a text as the trie walk reads them, in parallel arrays. */
-interface PieceRows {
-  readonly begins: number[];
-  readonly ends: number[];
-  readonly tokenIds: number[];
+/** Numbers per match in MatchScan.raw: begin, end, node, acronym node (-1 when none). */
+const RAW_FIELDS = 4;
+
+/**
+ * The pieces of a text as the trie walk reads them, in parallel typed arrays, reused from walk to walk
+ * (a walk is synchronous and its rows are read before it returns).
+ */
+class PieceRows {
+  length = 0;
+  begins = new Int32Array(256);
+  ends = new Int32Array(256);
+  tokenIds = new Int32Array(256);
   /** Acronym node of the piece (-1 when none, or in an all-caps heading line). */
-  readonly acronymNodes: number[];
-  readonly breaks: boolean[];
+  acronymNodes = new Int32Array(256);
+  breaks = new Uint8Array(256);
+
+  reset(): void {
+    this.length = 0;
+  }
+
+  push(begin: number, end: number, tokenId: number, acronymNode: number, breakBefore: boolean): void {
+    const i = this.length;
+    if (i === this.begins.length) this.grow();
+    this.begins[i] = begin;
+    this.ends[i] = end;
+    this.tokenIds[i] = tokenId;
+    this.acronymNodes[i] = acronymNode;
+    this.breaks[i] = breakBefore ? 1 : 0;
+    this.length = i + 1;
+  }
+
+  private grow(): void {
+    const size = this.begins.length * 2;
+    const grown = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.begins = grown(this.begins, (n) => new Int32Array(n));
+    this.ends = grown(this.ends, (n) => new Int32Array(n));
+    this.tokenIds = grown(this.tokenIds, (n) => new Int32Array(n));
+    this.acronymNodes = grown(this.acronymNodes, (n) => new Int32Array(n));
+    this.breaks = grown(this.breaks, (n) => new Uint8Array(n));
+  }
+}
+
+/**
+ * Matches of one walk, RAW_FIELDS numbers each, in a plain array reused from walk to walk; `take` copies
+ * them out (a plain array: a typed array of this size would get an off-heap buffer of its own).
+ */
+class RawRows {
+  length = 0;
+  readonly data: number[] = [];
+
+  reset(): void {
+    this.length = 0;
+    this.data.length = 0;
+  }
+
+  push(begin: number, end: number, node: number, acronymNode: number): void {
+    this.data.push(begin, end, node, acronymNode);
+    this.length++;
+  }
+
+  /** Reverses the matches from index `from` to the end, in place. */
+  reverseFrom(from: number): void {
+    const d = this.data;
+    for (let a = from, b = this.length - 1; a < b; a++, b--) {
+      const oa = a * RAW_FIELDS;
+      const ob = b * RAW_FIELDS;
+      for (let f = 0; f < RAW_FIELDS; f++) {
+        const x = d[oa + f]!;
+        d[oa + f] = d[ob + f]!;
+        d[ob + f] = x;
+      }
+    }
+  }
+
+  take(): number[] {
+    return this.data.slice();
+  }
 }
 
 export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions = {}): ConceptMatcher {
@@ -77,10 +151,12 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     return node >= 0 && hasConcepts(node) ? node : -1;
   };
   const surfaces = new SurfaceTable();
+  const rows = new PieceRows();
+  const rawRows = new RawRows();
 
   /** The pieces of the text itself (no replacements): offsets from the normaliser's scan, ids memoised by surface. */
-  const textRows = (text: string): PieceRows => {
-    const rows: PieceRows = { begins: [], ends: [], tokenIds: [], acronymNodes: [], breaks: [] };
+  const textRows = (text: string): void => {
+    rows.reset();
     const headings = new HeadingLines(text);
     scanPieces(text, (begin, end, breakBefore) => {
       let entry = surfaces.find(text, begin, end);
@@ -90,76 +166,83 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
         entry = surfaces.add(surface, tokenId, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
       }
       const acronymNode = surfaces.acronymNodes[entry]!;
-      rows.begins.push(begin);
-      rows.ends.push(end);
-      rows.tokenIds.push(surfaces.tokenIds[entry]!);
-      rows.acronymNodes.push(acronymNode >= 0 && !headings.has(begin) ? acronymNode : -1);
-      rows.breaks.push(breakBefore);
+      rows.push(begin, end, surfaces.tokenIds[entry]!, acronymNode >= 0 && !headings.has(begin) ? acronymNode : -1, breakBefore);
     });
-    return rows;
   };
 
   /** Pieces with keys (the replacement path): ids looked up per key. */
-  const pieceRows = (text: string, pieces: readonly Piece[]): PieceRows => {
-    const rows: PieceRows = { begins: [], ends: [], tokenIds: [], acronymNodes: [], breaks: [] };
+  const pieceRows = (text: string, pieces: readonly Piece[]): void => {
+    rows.reset();
     const headings = new HeadingLines(text);
     for (const p of pieces) {
-      rows.begins.push(p.begin);
-      rows.ends.push(p.end);
-      rows.tokenIds.push(kb.tokenId(p.key));
-      rows.acronymNodes.push(p.acronymKey !== undefined && !headings.has(p.begin) ? acronymNodeOf(p.acronymKey) : -1);
-      rows.breaks.push(p.breakBefore);
+      rows.push(p.begin, p.end, kb.tokenId(p.key), p.acronymKey !== undefined && !headings.has(p.begin) ? acronymNodeOf(p.acronymKey) : -1, p.breakBefore);
     }
-    return rows;
   };
 
   /** All matches, sorted by begin, longer first (see `match`). */
-  const walk = (text: string, replacements: readonly MatchReplacement[] | undefined): RawMatch[] => {
+  const walk = (text: string, replacements: readonly MatchReplacement[] | undefined): readonly number[] => {
     const replaced = replacements !== undefined && replacements.length > 0;
-    const rows = replaced ? pieceRows(text, replacePieces(kb.normalizer, text, replacements)) : textRows(text);
+    if (replaced) pieceRows(text, replacePieces(kb.normalizer, text, replacements));
+    else textRows(text);
     const { begins, ends, tokenIds, acronymNodes, breaks } = rows;
-    const n = begins.length;
-    const raw: RawMatch[] = [];
+    const n = rows.length;
+    const raw = rawRows;
+    raw.reset();
     for (let i = 0; i < n; i++) {
       const groupStart = raw.length;
       const firstBegin = begins[i]!;
       let acronymNode = acronymNodes[i]!;
       let node = root;
       for (let j = i; j < n; j++) {
-        if (j > i && breaks[j]) break;
+        if (j > i && breaks[j] === 1) break;
         const t = tokenIds[j]!;
         if (t < 0) break;
         node = kb.childNode(node, t);
         if (node < 0) break;
         if (!hasConcepts(node)) continue;
         if (j === i && acronymNode >= 0) {
-          raw.push({ begin: firstBegin, end: ends[i]!, node, acronymNode });
+          raw.push(firstBegin, ends[i]!, node, acronymNode);
           acronymNode = -1;
         } else {
-          raw.push({ begin: firstBegin, end: ends[j]!, node, acronymNode: -1 });
+          raw.push(firstBegin, ends[j]!, node, -1);
         }
       }
       // Without replacements pieces never overlap: each start piece's matches (ends ascending) reversed,
-      // then its acronym-only match (the shortest), leave `raw` sorted by begin, longer first: no sort.
-      if (!replaced) reverseFrom(raw, groupStart);
-      if (acronymNode >= 0) raw.push({ begin: firstBegin, end: ends[i]!, node: acronymNode, acronymNode: -1 });
+      // then its acronym-only match (the shortest), leave the list sorted by begin, longer first: no sort.
+      if (!replaced) raw.reverseFrom(groupStart);
+      if (acronymNode >= 0) raw.push(firstBegin, ends[i]!, acronymNode, -1);
     }
-    if (replaced) raw.sort((a, b) => a.begin - b.begin || b.end - a.end);
-    return raw;
+    return replaced ? sortedRaw(raw.take()) : raw.take();
   };
 
   /** The kept matches with their tokens and concepts (`longest`: matches nested in an earlier, longer one are dropped). */
-  const termMatches = (raw: readonly RawMatch[], tokens: readonly Token[], longest: boolean): TermMatch[] => {
+  const termMatches = (raw: readonly number[], tokens: readonly Token[], longest: boolean): TermMatch[] => {
     const out: TermMatch[] = [];
     let maxEnd = -1;
-    for (const m of raw) {
-      const nested = m.end <= maxEnd;
-      if (m.end > maxEnd) maxEnd = m.end;
+    // Matches come by begin: the token of each begin is found by walking forward from the previous one,
+    // the token of its end by walking forward from there (a match covers a few tokens). Both give what
+    // tokenAt (binary search) gives.
+    let cursor = 0;
+    for (let o = 0; o < raw.length; o += RAW_FIELDS) {
+      const begin = raw[o]!;
+      const end = raw[o + 1]!;
+      const nested = end <= maxEnd;
+      if (end > maxEnd) maxEnd = end;
       if (nested && longest) continue;
-      const tokenStart = tokens.length === 0 ? 0 : tokenAt(tokens, m.begin);
-      const tokenEnd = tokens.length === 0 ? 0 : tokenAt(tokens, m.end - 1) + 1;
-      const concepts = m.acronymNode < 0 ? kb.nodeConcepts(m.node) : union(kb.nodeConcepts(m.node), kb.nodeConcepts(m.acronymNode));
-      out.push({ begin: m.begin, end: m.end, tokenStart, tokenEnd, concepts });
+      const node = raw[o + 2]!;
+      const acronymNode = raw[o + 3]!;
+      let tokenStart = 0;
+      let tokenEnd = 0;
+      if (tokens.length > 0) {
+        if (tokens[cursor]!.begin > begin) cursor = tokenAt(tokens, begin); // not ascending (never, but stay exact)
+        while (cursor + 1 < tokens.length && tokens[cursor + 1]!.begin <= begin) cursor++;
+        tokenStart = cursor;
+        let last = cursor;
+        while (last + 1 < tokens.length && tokens[last + 1]!.begin <= end - 1) last++;
+        tokenEnd = last + 1;
+      }
+      const concepts = acronymNode < 0 ? kb.nodeConcepts(node) : union(kb.nodeConcepts(node), kb.nodeConcepts(acronymNode));
+      out.push({ begin, end, tokenStart, tokenEnd, concepts });
     }
     return out;
   };
@@ -169,6 +252,18 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     scan: (text, tokens) => ({ raw: walk(text, undefined), tokens }),
     termMatches: (scan, longest) => termMatches(scan.raw, scan.tokens, longest),
   };
+}
+
+/** Packed matches sorted by begin, longer first (stable: equal spans keep their order). */
+function sortedRaw(packed: readonly number[]): number[] {
+  const list: RawMatch[] = [];
+  for (let o = 0; o < packed.length; o += RAW_FIELDS) {
+    list.push({ begin: packed[o]!, end: packed[o + 1]!, node: packed[o + 2]!, acronymNode: packed[o + 3]! });
+  }
+  list.sort((a, b) => a.begin - b.begin || b.end - a.end);
+  const out: number[] = [];
+  for (const m of list) out.push(m.begin, m.end, m.node, m.acronymNode);
+  return out;
 }
 
 /** Surfaces remembered per matcher; the table is emptied when full (notes reuse a small vocabulary). */
@@ -236,10 +331,24 @@ class SurfaceTable {
   }
 }
 
-/** FNV-1a over UTF-16 units. */
+/**
+ * FNV-1a over the length and up to six UTF-16 units of the range (the first three, the middle one and
+ * the last two): a piece's surface is compared in full on a hash hit anyway, so sampling its characters
+ * keeps the table exact while reading each surface about once instead of twice.
+ */
 function hashRange(text: string, begin: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  const n = end - begin;
+  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
+  if (n <= 6) {
+    for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  }
+  h = Math.imul(h ^ text.charCodeAt(begin), 0x01000193);
+  h = Math.imul(h ^ text.charCodeAt(begin + 1), 0x01000193);
+  h = Math.imul(h ^ text.charCodeAt(begin + 2), 0x01000193);
+  h = Math.imul(h ^ text.charCodeAt(begin + (n >> 1)), 0x01000193);
+  h = Math.imul(h ^ text.charCodeAt(end - 2), 0x01000193);
+  h = Math.imul(h ^ text.charCodeAt(end - 1), 0x01000193);
   return h >>> 0;
 }
 
@@ -283,15 +392,6 @@ function replacePieces(normalizer: Normalizer, text: string, replacements: reado
     });
   }
   return out;
-}
-
-/** Reverses list[from..] in place. */
-function reverseFrom<T>(list: T[], from: number): void {
-  for (let a = from, b = list.length - 1; a < b; a++, b--) {
-    const x = list[a]!;
-    list[a] = list[b]!;
-    list[b] = x;
-  }
 }
 
 /** Index of the last token whose begin is <= offset (0 when none). */

@@ -5,7 +5,7 @@
 // crossing a sentence. Pseudo-triggers are matched like any other trigger and so hide the shorter
 // triggers inside them; they assert nothing. Target annotations whose span lies in a scope are modified.
 import { DomainError } from '../../errors.js';
-import type { Annotation, Document, Sentence, Token } from '../document.js';
+import { derived, type Annotation, type Document, type Sentence, type Token } from '../document.js';
 import type { ContextCategory, ContextLexicon, ContextRule } from './context-rule.js';
 import { compileTriggerTrie, matchTriggers, normalizeToken, type TokenizeFn, type TriggerMatch, type TriggerTrie } from './trigger-trie.js';
 
@@ -56,7 +56,12 @@ export function compileContext(lexicons: ContextLexicon | readonly ContextLexico
 const MODIFIER_DIRECTIONS = new Set(['FORWARD', 'BACKWARD', 'BIDIRECTIONAL']);
 
 function terminates(match: TriggerMatch, category: ContextCategory): boolean {
-  return match.rules.some((r) => r.direction === 'TERMINATE' && (r.category === 'TERMINATE' || r.category === category));
+  const rules = match.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
+    if (r.direction === 'TERMINATE' && (r.category === 'TERMINATE' || r.category === category)) return true;
+  }
+  return false;
 }
 
 function isPunct(token: Token | undefined): boolean {
@@ -134,12 +139,47 @@ function bracketStartBackward(tokens: readonly Token[], from: number, to: number
   return from;
 }
 
-function trim(tokens: readonly Token[], begin: number, end: number): [number, number] {
+/** First token of [begin, end) that is not punctuation (end when none). */
+function trimBegin(tokens: readonly Token[], begin: number, end: number): number {
   let b = begin;
+  while (b < end && isPunct(tokens[b])) b += 1;
+  return b;
+}
+
+/** One past the last token of [begin, end) that is not punctuation (begin when none). */
+function trimEnd(tokens: readonly Token[], begin: number, end: number): number {
   let e = end;
-  while (b < e && isPunct(tokens[b])) b += 1;
-  while (e > b && isPunct(tokens[e - 1])) e -= 1;
-  return [b, e];
+  while (e > begin && isPunct(tokens[e - 1])) e -= 1;
+  return e;
+}
+
+/** Adds the scope of tokens [from, to), leading/trailing punctuation trimmed, unless nothing is left. */
+function pushScope(
+  out: ContextScope[],
+  tokens: readonly Token[],
+  rule: ContextRule,
+  match: TriggerMatch,
+  sentenceIndex: number,
+  from: number,
+  to: number,
+  clauseBegin: number,
+  clauseEnd: number,
+): void {
+  const b = trimBegin(tokens, from, to);
+  const e = trimEnd(tokens, b, to);
+  if (e <= b) return;
+  out.push({
+    rule,
+    category: rule.category,
+    trigger: match,
+    sentenceIndex,
+    tokenBegin: b,
+    tokenEnd: e,
+    begin: (tokens[b] as Token).begin,
+    end: (tokens[e - 1] as Token).end,
+    clauseBegin,
+    clauseEnd,
+  });
 }
 
 function scopesOfSentence(
@@ -151,11 +191,22 @@ function scopesOfSentence(
   out: ContextScope[],
 ): void {
   const { tokens } = doc;
-  let hasBrackets = false;
-  for (let i = sentence.tokenStart; i < sentence.tokenEnd && !hasBrackets; i++) hasBrackets = isBracket((tokens[i] as Token).lower);
-  matches.forEach((match, m) => {
+  // Whether the sentence has a bracket: looked up once, when the first modifier needs it.
+  let brackets = -1;
+  for (let m = 0; m < matches.length; m++) {
+    const match = matches[m] as TriggerMatch;
     for (const rule of match.rules) {
       if (!MODIFIER_DIRECTIONS.has(rule.direction) || !categories.has(rule.category)) continue;
+      if (brackets < 0) {
+        brackets = 0;
+        for (let i = sentence.tokenStart; i < sentence.tokenEnd; i++) {
+          if (isBracket((tokens[i] as Token).lower)) {
+            brackets = 1;
+            break;
+          }
+        }
+      }
+      const hasBrackets = brackets === 1;
       // clause bounds for this category: the nearest terminators on each side within the sentence
       let clauseStart = sentence.tokenStart;
       for (let k = m - 1; k >= 0; k--) {
@@ -177,55 +228,28 @@ function scopesOfSentence(
         clauseStart = bracketStartBackward(tokens, clauseStart, match.tokenBegin);
         clauseEnd = bracketEndForward(tokens, match.tokenEnd, clauseEnd);
       }
-      const parts: Array<[number, number]> = [];
-      if (rule.direction !== 'BACKWARD') {
-        parts.push([match.tokenEnd, forwardLimit(tokens, match.tokenEnd, clauseEnd, rule)]);
-      }
-      if (rule.direction !== 'FORWARD') {
-        parts.push([backwardLimit(tokens, clauseStart, match.tokenBegin, rule), match.tokenBegin]);
-      }
-      const [cb, ce] = trim(tokens, clauseStart, clauseEnd);
+      const cb = trimBegin(tokens, clauseStart, clauseEnd);
+      const ce = trimEnd(tokens, cb, clauseEnd);
       const clauseBegin = Math.min((tokens[cb] ?? tokens[match.tokenBegin] as Token).begin, match.begin);
       const clauseEndChar = Math.max(ce > cb ? (tokens[ce - 1] as Token).end : match.end, match.end);
-      for (const [from, to] of parts) {
-        const [b, e] = trim(tokens, from, to);
-        if (e <= b) continue;
-        out.push({
-          rule,
-          category: rule.category,
-          trigger: match,
-          sentenceIndex,
-          tokenBegin: b,
-          tokenEnd: e,
-          begin: (tokens[b] as Token).begin,
-          end: (tokens[e - 1] as Token).end,
-          clauseBegin,
-          clauseEnd: clauseEndChar,
-        });
+      // The forward part first, then the backward part.
+      if (rule.direction !== 'BACKWARD') {
+        pushScope(out, tokens, rule, match, sentenceIndex, match.tokenEnd, forwardLimit(tokens, match.tokenEnd, clauseEnd, rule), clauseBegin, clauseEndChar);
+      }
+      if (rule.direction !== 'FORWARD') {
+        pushScope(out, tokens, rule, match, sentenceIndex, backwardLimit(tokens, clauseStart, match.tokenBegin, rule), match.tokenBegin, clauseBegin, clauseEndChar);
       }
     }
-  });
+  }
 }
 
 /**
- * Trigger matches per Document and trie: they depend only on the Document's tokens and sentences (fixed
- * when it is created) and the trie, so the annotators of one flow that share a rule set share them.
+ * Every trigger match of every sentence, in text order. They depend only on the Document's tokens and
+ * sentences and the trie, so they are computed once per Document and rule set and shared by the
+ * annotators of one flow (do not modify).
  */
-const triggersByDocument = new WeakMap<Document, Map<TriggerTrie, readonly TriggerMatch[][]>>();
-
-/** Every trigger match of every sentence, in text order (computed once per Document and rule set; do not modify). */
 export function findTriggers(doc: Document, compiled: CompiledContext): readonly TriggerMatch[][] {
-  let byTrie = triggersByDocument.get(doc);
-  if (byTrie === undefined) {
-    byTrie = new Map();
-    triggersByDocument.set(doc, byTrie);
-  }
-  let triggers = byTrie.get(compiled.trie);
-  if (triggers === undefined) {
-    triggers = doc.sentences.map((s) => matchTriggers(doc.tokens, s.tokenStart, s.tokenEnd, compiled.trie));
-    byTrie.set(compiled.trie, triggers);
-  }
-  return triggers;
+  return derived(doc, compiled.trie, () => doc.sentences.map((s) => matchTriggers(doc.tokens, s.tokenStart, s.tokenEnd, compiled.trie)));
 }
 
 /** The scopes of every modifier trigger of the given categories, sentence by sentence. */
@@ -268,8 +292,10 @@ export function matchTargets(
   const byBegin = [...scopes].sort((a, b) => a.begin - b.begin);
   const maxLength = byBegin.reduce((m, s) => Math.max(m, s.end - s.begin), 0);
   const hits: ContextHit[] = [];
+  // Nearest scope per category for the current target (cleared per target: insertion order is kept).
+  const best = new Map<ContextCategory, ContextScope>();
   for (const target of targets) {
-    const best = new Map<ContextCategory, ContextScope>();
+    best.clear();
     // scopes that can overlap the target begin in [target.begin - maxLength, target.end)
     let lo = 0;
     let hi = byBegin.length;

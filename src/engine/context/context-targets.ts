@@ -27,7 +27,10 @@ export function collectTargets(doc: Document, layers: readonly string[]): Annota
   const seen = new Set<Annotation>();
   const out: Annotation[] = [];
   for (const key of layers) {
-    for (const annotation of doc.layers.get(key) ?? []) {
+    const list = doc.layers.get(key);
+    if (list === undefined) continue;
+    for (let i = 0; i < list.length; i++) {
+      const annotation = list[i]!;
       if (!seen.has(annotation)) {
         seen.add(annotation);
         out.push(annotation);

@@ -219,7 +219,7 @@ class Splitter {
             && this.contiguous(j) && this.startsUpper(j - 1) && !t.newlineBefore && this.startsUpper(i) && !SENTENCE_STARTERS.has(t.lower)
             && (this.startsUpper(j - 2) || this.tok(j - 2).lower === '.' || abbreviations.nonTerminal.has(this.tok(j - 2).lower));
           start = !isListPeriod && !ellipsisContinues && !initial;
-        } else if (end.kind === 'word' && end.lower.endsWith('.') && end.lower.length > 1) {
+        } else if (end.kind === 'word' && end.lower.length > 1 && end.lower.charCodeAt(end.lower.length - 1) === 0x2e) {
           // Listed terminal abbreviations and unlisted initials runs (`U.S.`) may end a sentence.
           start = !abbreviations.nonTerminal.has(end.lower) && (this.startsUpper(i) || t.newlineBefore || this.isInlineListNumber(i));
         } else if (end.lower === ':' && j === i - 1 && t.kind !== 'number') {

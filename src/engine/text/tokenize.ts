@@ -29,6 +29,24 @@ function isWordClass(c: CharClass): boolean {
 
 const MAX_ABBREVIATION_SEGMENTS = 8;
 
+/** The ASCII letters and digits (the word characters the scanner meets most): 2 for capitals, 1 for the others. */
+const ASCII_WORD: Uint8Array = (() => {
+  const table = new Uint8Array(0x80);
+  for (let c = 0; c < 0x80; c++) {
+    if (classify(c) === CharClass.Letter || classify(c) === CharClass.Digit) table[c] = c >= 0x41 && c <= 0x5a ? 2 : 1;
+  }
+  return table;
+})();
+
+/** text.slice(begin, end).toLowerCase(), without the case conversion when the slice has no capital (ASCII). */
+function lowerSlice(text: string, begin: number, end: number): string {
+  for (let i = begin; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a) || c >= 0x80) return text.slice(begin, end).toLowerCase();
+  }
+  return text.slice(begin, end);
+}
+
 
 export function tokenize(text: string, abbreviations: AbbreviationTable = ABBREVIATIONS): Token[] {
   return new Scanner(text, abbreviations).run();
@@ -39,6 +57,8 @@ class Scanner {
   private readonly n: number;
   private readonly tokens: Token[] = [];
   private newline = false;
+  /** The last scanWord met a capital or a non-ASCII character (its lower-case form may differ). */
+  private wordHasCase = false;
 
   constructor(private readonly text: string, private readonly abbreviations: AbbreviationTable) {
     this.n = text.length;
@@ -49,7 +69,11 @@ class Scanner {
   }
 
   private push(begin: number, end: number, kind: TokenKind): void {
-    this.tokens.push({ begin, end, kind, lower: this.text.slice(begin, end).toLowerCase(), newlineBefore: this.newline });
+    this.pushLower(begin, end, kind, lowerSlice(this.text, begin, end));
+  }
+
+  private pushLower(begin: number, end: number, kind: TokenKind, lower: string): void {
+    this.tokens.push({ begin, end, kind, lower, newlineBefore: this.newline });
     this.newline = false;
   }
 
@@ -74,7 +98,20 @@ class Scanner {
     const text = this.text;
     const n = this.n;
     let i = start;
+    let hasCase = false;
     while (i < n) {
+      const code0 = text.charCodeAt(i);
+      // ASCII letters and digits: one table read.
+      if (code0 < 0x80) {
+        const w = ASCII_WORD[code0] as number;
+        if (w !== 0) {
+          if (w === 2) hasCase = true;
+          i += 1;
+          continue;
+        }
+      } else {
+        hasCase = true;
+      }
       const c = classAtIndex(text, i);
       if (c === CharClass.Letter || c === CharClass.Digit || c === CharClass.Mark || c === CharClass.Joiner) {
         i += widthAtIndex(text, i);
@@ -92,6 +129,7 @@ class Scanner {
       }
       break;
     }
+    this.wordHasCase = hasCase;
     return i;
   }
 
@@ -194,13 +232,18 @@ class Scanner {
   private extendLast(end: number): void {
     const tokens = this.tokens;
     const last = tokens[tokens.length - 1] as Token;
-    tokens[tokens.length - 1] = { ...last, end, lower: this.text.slice(last.begin, end).toLowerCase() };
+    tokens[tokens.length - 1] = { ...last, end, lower: lowerSlice(this.text, last.begin, end) };
   }
 
   run(): Token[] {
     const { text, n, tokens } = this;
     let pos = 0;
     while (pos < n) {
+      // The plain space, the most frequent character between tokens.
+      if (text.charCodeAt(pos) === Code.Space) {
+        pos += 1;
+        continue;
+      }
       const cp = codePointAt(text, pos);
       const width = charWidth(cp);
       switch (classify(cp)) {
@@ -212,12 +255,15 @@ class Scanner {
           pos += width;
           break;
         case CharClass.Letter: {
-          let end = this.scanWord(pos);
+          const wordEnd = this.scanWord(pos);
+          let end = wordEnd;
           if (text.charCodeAt(end) === Code.Period) {
             const abbreviationEnd = this.matchAbbreviation(pos, end);
             if (abbreviationEnd > 0) end = abbreviationEnd;
           }
-          this.push(pos, end, 'word');
+          // A plain word (no abbreviation periods after it) without capitals is its own lower case.
+          if (end === wordEnd && !this.wordHasCase) this.pushLower(pos, end, 'word', text.slice(pos, end));
+          else this.push(pos, end, 'word');
           pos = end;
           break;
         }

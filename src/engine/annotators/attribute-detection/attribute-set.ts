@@ -5,26 +5,29 @@
 // the same issues earlier).
 import { DomainError } from '../../../errors.js';
 import { validateAttributeSetBody } from '../../../cartridge/check-definitions.js';
-import { conditionRequirement, type FieldRequirement } from '../../../cartridge/condition-requirement.js';
+import { conditionRequirements, type RequirementAlternatives } from '../../../cartridge/condition-requirement.js';
 import { compileCondition, filterTargetKey, type AnnotationPredicate } from '../../../cartridge/filter-condition.js';
 import { isJsonObject } from '../../../cartridge/json-value.js';
-import { requirementKey } from './candidate-index.js';
+import { requirementsKey } from './candidate-index.js';
 
 export interface CompiledField {
   /** The `data` key the field reads (`concepts`, `SymptomDiseaseInd`, ...). */
   readonly key: string;
   readonly predicate: AnnotationPredicate;
   /**
-   * Equality tests one of which the predicate needs (filter-condition.ts conditionRequirement): only the
-   * annotations the candidate index lists for them are tested. Undefined: every annotation of the layer.
+   * What the predicate needs (condition-requirement.ts conditionRequirements: equality values, numeric
+   * bounds, present fields): only the annotations the candidate index lists for them are tested. Empty:
+   * every annotation of the layer.
    */
-  readonly requirement?: readonly FieldRequirement[];
-  /** candidate-index.ts requirementKey of `requirement` ('' without one). */
-  readonly requirementId: string;
+  readonly requirements: readonly RequirementAlternatives[];
+  /** candidate-index.ts requirementsKey of `requirements`. */
+  readonly requirementsId: string;
   /** Source field copied into the attribute's `preferredName` (e.g. `preferredName`). */
   readonly valueField?: string;
-  /** `setId:attributeId:pv<j>:f<k>`, the attribute's `ruleId`. */
+  /** `attributeId:pv<j>:f<k>`. */
   readonly ruleId: string;
+  /** `setId:attributeId:pv<j>:f<k>`, the attribute value's `ruleId`. */
+  readonly setRuleId: string;
 }
 
 export interface CompiledPossibleValue {
@@ -86,14 +89,15 @@ export function compileAttributeSet(id: string, body: unknown): CompiledAttribut
         const key = filterTargetKey(f.target as string) as string;
         keys.add(key);
         const valueField = str(f.valueField);
-        const requirement = conditionRequirement(f.condition);
+        const requirements = conditionRequirements(f.condition);
         fields.push({
           key,
           predicate: compileCondition(f.condition),
           ruleId: `${attrId}:pv${j}:f${k}`,
+          setRuleId: `${id}:${attrId}:pv${j}:f${k}`,
           ...(valueField === undefined ? {} : { valueField }),
-          requirementId: requirement === undefined ? '' : requirementKey(requirement),
-          ...(requirement === undefined ? {} : { requirement }),
+          requirements,
+          requirementsId: requirementsKey(requirements),
         });
       });
       const value = str(pv.value);

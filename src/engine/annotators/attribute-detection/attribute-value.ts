@@ -80,16 +80,21 @@ function clone<T>(v: T, depth = 0): T {
   return out as T;
 }
 
-/** Copies the codes of the source (rxNormID of aci annotations is written rxNormId). */
-function codesOf(a: Annotation): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Copies the codes of the source onto `out`, which has none of them yet (rxNormID of aci annotations is
+ * written rxNormId, after the others).
+ */
+function copyCodes(a: Annotation, out: Annotation): void {
+  let rxNormId = false;
   for (const f of ATTRIBUTE_CODE_FIELDS) {
     const v = nonEmpty(a[f]);
-    if (v !== undefined) out[f] = v;
+    if (v === undefined) continue;
+    out[f] = v;
+    if (f === 'rxNormId') rxNormId = true;
   }
+  if (rxNormId) return;
   const rx = nonEmpty(a.rxNormID);
-  if (out.rxNormId === undefined && rx !== undefined) out.rxNormId = rx;
-  return out;
+  if (rx !== undefined) out.rxNormId = rx;
 }
 
 /**
@@ -122,7 +127,7 @@ export function attributeValue(source: Annotation, from: AttributeSource, values
   if (typeof source.sectionSurfaceForm === 'string') out.sectionSurfaceForm = source.sectionSurfaceForm;
   if (isRecord(source.insightModelData)) out.insightModelData = clone(source.insightModelData);
   if (Array.isArray(source.temporal)) out.temporal = clone(source.temporal);
-  if (medicalCodes) Object.assign(out, codesOf(source));
+  if (medicalCodes) copyCodes(source, out);
   out.derivedFrom = [source];
   out.evidenceSpans = [{ uid: source, valueIndex: 0 }];
   out.ruleId = from.ruleId;

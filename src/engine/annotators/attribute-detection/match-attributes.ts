@@ -78,7 +78,7 @@ function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: Compi
     const pv = possibleValues[pvOrder] as CompiledPossibleValue;
     for (const field of pv.fields) {
       const order = fieldOrder++;
-      for (const source of index.candidates(field.key, field.requirement, field.requirementId)) {
+      for (const source of index.candidatesOfAll(field.key, field.requirements, field.requirementsId)) {
         if (!field.predicate(source, context)) continue;
         const value = valueFor(doc, set, pv, source);
         if (value !== undefined) out.push({ source, field, fieldOrder: order, pvOrder, value });
@@ -161,7 +161,7 @@ export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medi
           setName: set.name,
           setVersion: set.version,
           attributeName: attribute.name,
-          ruleId: `${set.id}:${first.field.ruleId}`,
+          ruleId: first.field.setRuleId,
           layer: first.field.key,
           ...(first.field.valueField === undefined ? {} : { valueField: first.field.valueField }),
         }, valuesOf(list, attribute.multiValue), medicalCodes));

@@ -117,7 +117,7 @@ export function cachedConceptAnnotations(
   source: string | undefined,
   out: Annotation[],
 ): void {
-  const key = `${options.medicalCodes ? 1 : 0}${options.sourceVocabularies ? 1 : 0}${options.splitSemanticTypes === true ? 1 : 0}${source === undefined ? '' : `:${source}`}`;
+  const key = wireKey(options, source);
   let byKey = cache.get(concept);
   if (byKey === undefined) {
     byKey = new Map();
@@ -139,6 +139,24 @@ export function cachedConceptAnnotations(
     for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
     out.push(a);
   }
+}
+
+/** The last options / source and their wire-cache key: one detectConcepts call asks with the same ones for every candidate. */
+let lastKeyOptions: OutputOptions | undefined;
+let lastKeySource: string | undefined;
+let lastKey = '';
+
+/**
+ * The wire-cache key of (options, source). The same key string object is handed out while the arguments
+ * stay the same, so the map lookups hash it once instead of hashing a freshly built string per candidate.
+ */
+function wireKey(options: OutputOptions, source: string | undefined): string {
+  if (options !== lastKeyOptions || source !== lastKeySource) {
+    lastKey = `${options.medicalCodes ? 1 : 0}${options.sourceVocabularies ? 1 : 0}${options.splitSemanticTypes === true ? 1 : 0}${source === undefined ? '' : `:${source}`}`;
+    lastKeyOptions = options;
+    lastKeySource = source;
+  }
+  return lastKey;
 }
 
 const FIXED_KEYS: ReadonlySet<string> = new Set(['type', 'begin', 'end', 'coveredText', 'cui', 'preferredName', 'semanticType', 'source', 'sourceVersion']);

@@ -102,12 +102,18 @@ function valueAfterConcept(doc: Document, compiled: ConceptValueCompiled, from: 
 /** ConceptValue annotations for the concepts of `doc` (pure). `_concept` references the concept (internal). */
 export function detectConceptValues(doc: Document, compiled: ConceptValueCompiled): Annotation[] {
   const out: Annotation[] = [];
+  // Several concepts often end at the same offset (one span, several concepts): the value after it is read once.
+  const byNext = new Map<number, Found | undefined>();
   for (const concept of doc.layers.get('concepts') ?? []) {
     if (!Number.isInteger(concept.begin) || !Number.isInteger(concept.end) || concept.begin < 0 || concept.end > doc.text.length) continue;
     const next = tokenAtOrAfter(doc.tokens, concept.end);
     const sentence = sentenceOfToken(doc.sentences, next);
     if (sentence < 0 || next >= doc.tokens.length || !smallGap(doc.text, concept.end, doc.tokens[next]!.begin, 3) && doc.tokens[next]!.begin !== concept.end) continue;
-    const found = valueAfterConcept(doc, compiled, next, doc.sentences[sentence]!.tokenEnd);
+    let found = byNext.get(next);
+    if (found === undefined && !byNext.has(next)) {
+      found = valueAfterConcept(doc, compiled, next, doc.sentences[sentence]!.tokenEnd);
+      byNext.set(next, found);
+    }
     if (found === undefined) continue;
     out.push({
       type: 'ConceptValue',

@@ -67,6 +67,33 @@ describe('disambiguation', () => {
     assert.deepEqual(run(text, { filters: ['only-valid'] }, artifacts).map((c) => c.preferredName), ['morphine sulfate']);
   });
 
+  test('filters see the judgement with every field they read: plain fields, wildcards and overlaps alike', () => {
+    const text = 'The patient was admitted overnight with severe pain after surgery. She was given MS 4 mg IV every four hours as needed for pain control.';
+    const all = run(text);
+    const invalid = all.filter((c) => c.disambiguationData?.validity === 'INVALID');
+    assert.ok(invalid.length > 0 && invalid.length < all.length);
+    const conditions: Record<string, unknown> = {
+      // Reads two top-level fields: the filter sees copies of just those.
+      plain: { type: 'notAny', conditions: [{ type: 'all', conditions: [{ field: 'disambiguationData.validity', values: ['INVALID'] }, { field: 'cui', values: invalid.map((c) => c.cui) }] }] },
+      // A wildcard path may read any field: the filter sees whole copies.
+      wildcard: { field: '*.validity', values: ['INVALID'], not: true },
+      // An overlaps condition reads the other (judged) concepts.
+      overlaps: { type: 'overlaps', target: 'unstructured.data.concepts', condition: { field: 'disambiguationData.validity', values: ['INVALID'] }, not: true },
+    };
+    for (const [name, condition] of Object.entries(conditions)) {
+      const filter = { filters: [{ target: 'unstructured.data.concepts', condition }] };
+      const artifacts: ArtifactLookup = { get: (kind, id) => (kind === 'filter' && id === name ? filter : undefined) };
+      const kept = run(text, { filters: [name] }, artifacts);
+      if (name === 'overlaps') {
+        const same = (a: Judged, b: Judged): boolean => a.begin === b.begin && a.cui === b.cui && a.coveredText === b.coveredText;
+        const overlapsInvalid = (c: Judged): boolean => invalid.some((i) => !same(i, c) && i.begin < c.begin + c.coveredText.length && c.begin < i.begin + i.coveredText.length);
+        assert.deepEqual(kept.map((c) => c.preferredName), all.filter((c) => !overlapsInvalid(c)).map((c) => c.preferredName), name);
+      } else {
+        assert.deepEqual(kept.map((c) => c.preferredName), all.filter((c) => !invalid.includes(c)).map((c) => c.preferredName), name);
+      }
+    }
+  });
+
   test('"cold": temperature context makes the common cold INVALID, an infection context VALID', () => {
     const judge = (text: string, word = 'cold'): string => {
       const doc = createDocument(text);

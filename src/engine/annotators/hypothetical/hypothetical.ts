@@ -92,10 +92,21 @@ export function annotateHypothetical(doc: Document, compiled: CompiledContext, p
   const historical = hitTargets(run, 'HISTORICAL');
   const update: AnnotationUpdate[] = [];
   const removed: Annotation[] = [];
+  const withExtras = extras.detectFamilyHistory || extras.detectHistorical;
   for (const target of targets) {
     const type: HypotheticalSpanType | undefined = hypothetical.has(target)
       ? 'HypotheticalSpan'
       : familyHypothetical.has(target) ? 'FamilyHistorySpan' : undefined;
+    if (!withExtras) {
+      // Without the extension fields (the usual case): the same updates, no per-target field objects to merge.
+      if (type !== undefined) {
+        update.push({ target, fields: { hypothetical: true, hypotheticalType: type } });
+        removed.push(target);
+      } else if (target.hypothetical !== true) {
+        update.push({ target, fields: { hypothetical: false } });
+      }
+      continue;
+    }
     const extra = extraAssertionFields(doc, target, extras, family, historical);
     if (type !== undefined) {
       update.push({ target, fields: { hypothetical: true, hypotheticalType: type, ...extra } });

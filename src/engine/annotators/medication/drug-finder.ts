@@ -10,6 +10,7 @@ import { documentMatches } from '../../document-matches.js';
 import type { LibraryDictionary } from '../concept-detection/libraries.js';
 import type { DrugAlias, MedicationLexicon } from './lexicon.js';
 import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
+import { tokenKeyIds } from '../symptom-disease/token-keys.js';
 
 export interface DrugMention {
   readonly begin: number;
@@ -37,8 +38,8 @@ export interface CompiledDrugFinder {
   readonly caseSensitiveAliases: PhraseTrie<AliasTarget>;
   /** Lower-cased tokens that start an alias of either trie (other tokens are passed over). */
   readonly aliasStarts: ReadonlySet<string>;
-  /** Knowledge-base concept index → its drugRank (filled as concepts are met). */
-  readonly kbRanks: Map<number, number>;
+  /** Knowledge-base concept index → its drugRank, -2 until the concept is first met (one byte per concept). */
+  readonly kbRanks: Int8Array;
   readonly strongTypes: ReadonlySet<string>;
   readonly weakTypes: ReadonlySet<string>;
   readonly attributeOnly: ReadonlySet<string>;
@@ -98,15 +99,19 @@ function drugRank(concept: Concept, strong: ReadonlySet<string>, weak: ReadonlyS
   return (strength === 'strong' ? 4 : 0) + (isUmlsCui(concept.cui) ? 2 : 0) + ((concept.codes.rxNormId?.length ?? 0) > 0 ? 1 : 0);
 }
 
+/** kbRanks of a concept not met yet. */
+const UNRANKED = -2;
+
 /** pickConcept over the finder's knowledge base, with each concept's rank computed once. */
 function pickKbConcept(finder: CompiledDrugFinder, kb: CompiledKnowledgeBase, indexes: readonly number[]): { concept: Concept; strength: DrugStrength } | undefined {
   let bestIndex = -1;
   let bestScore = -1;
   for (const index of indexes) {
-    let score = finder.kbRanks.get(index);
-    if (score === undefined) {
+    let score = finder.kbRanks[index];
+    if (score === undefined) score = drugRank(kb.concept(index), finder.strongTypes, finder.weakTypes);
+    else if (score === UNRANKED) {
       score = drugRank(kb.concept(index), finder.strongTypes, finder.weakTypes);
-      finder.kbRanks.set(index, score);
+      finder.kbRanks[index] = score;
     }
     if (score > bestScore) {
       bestIndex = index;
@@ -133,7 +138,7 @@ export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon,
     aliases: aliasTrie,
     caseSensitiveAliases,
     aliasStarts: new Set([...aliasTrie.firstPieces, ...caseSensitiveAliases.firstPieces]),
-    kbRanks: new Map(),
+    kbRanks: new Int8Array(indexed === undefined ? 0 : indexed.conceptCount).fill(UNRANKED),
     strongTypes,
     weakTypes,
     attributeOnly: new Set(lexicon.attributeOnlyDrugs.terms.map((t) => t.toLowerCase())),
@@ -244,8 +249,9 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
       if (c !== undefined) candidates.push(c);
     }
   }
+  const keyIds = tokenKeyIds(doc.tokens);
   for (let i = 0; i < doc.tokens.length; i++) {
-    if (!finder.aliasStarts.has(doc.tokens[i]!.lower)) continue;
+    if (!finder.aliases.startsWithKey(keyIds[i]) && !finder.caseSensitiveAliases.startsWithKey(keyIds[i])) continue;
     const a = finder.caseSensitiveAliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
     const b = finder.aliases.longest(doc.text, doc.tokens, i, doc.tokens.length);
     const m = a === undefined ? b : b === undefined || a.tokenEnd >= b.tokenEnd ? a : b;

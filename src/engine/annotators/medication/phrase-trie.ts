@@ -4,9 +4,11 @@
 // characters beyond the tokens, so it runs in time proportional to the phrase length.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../symptom-disease/token-keys.js';
 
 interface TrieNode<V> {
-  readonly children: Map<string, TrieNode<V>>;
+  /** Children by lexicon key id (token-keys.ts) of the lower-cased piece, or by the piece as written (case-sensitive tries). */
+  readonly children: Map<string | number, TrieNode<V>>;
   value?: V;
 }
 
@@ -19,6 +21,10 @@ export interface PhraseMatch<V> {
 export interface PhraseTrie<V> {
   /** Longest phrase starting at token `start` and ending at or before token `limit` (exclusive). */
   longest(text: string, tokens: readonly Token[], start: number, limit: number): PhraseMatch<V> | undefined;
+  /** False when no phrase can start at token `start` (its lower-case text is not a first piece). */
+  startsAt(tokens: readonly Token[], start: number): boolean;
+  /** startsAt by the token's key id (tokenKeyIds in symptom-disease/token-keys.ts). */
+  startsWithKey(id: number | undefined): boolean;
   readonly size: number;
   /** Lower-cased first tokens of the phrases: `longest` finds nothing at a token whose `lower` is not here. */
   readonly firstPieces: ReadonlySet<string>;
@@ -37,11 +43,16 @@ export function termVariants(term: string): string[] {
 
 export function createPhraseTrie<V>(entries: Iterable<{ readonly term: string; readonly value: V }>, caseSensitive = false): PhraseTrie<V> {
   const root: TrieNode<V> = { children: new Map() };
+  /** Lower-cased text of each first piece, by key id. */
+  const firstTexts = new Map<number, string>();
   let size = 0;
   for (const { term, value } of entries) {
     for (const variant of termVariants(term)) {
-      const pieces = tokenize(variant).map((t) => (caseSensitive ? variant.slice(t.begin, t.end) : t.lower));
-      if (pieces.length === 0) continue;
+      const tokens = tokenize(variant);
+      if (tokens.length === 0) continue;
+      const firstText = caseSensitive ? variant.slice(tokens[0]!.begin, tokens[0]!.end).toLowerCase() : tokens[0]!.lower;
+      firstTexts.set(lexiconKeyId(firstText), firstText);
+      const pieces = tokens.map((t) => (caseSensitive ? variant.slice(t.begin, t.end) : lexiconKeyId(t.lower)));
       let node = root;
       for (const piece of pieces) {
         let child = node.children.get(piece);
@@ -59,21 +70,33 @@ export function createPhraseTrie<V>(entries: Iterable<{ readonly term: string; r
     }
   }
   // The lower-cased first pieces: a token whose lower-case text starts no phrase is passed over without
-  // cutting its surface text (most tokens, for a case-sensitive trie).
-  const firstPieces = new Set<string>([...root.children.keys()].map((k) => k.toLowerCase()));
+  // cutting its surface text (most tokens, for a case-sensitive trie). By key id: one array read per token.
+  const starts = new Uint8Array(lexiconKeyCount());
+  for (const id of firstTexts.keys()) starts[id] = 1;
+  const firstPieces = new Set<string>(firstTexts.values());
+  const startsWithKey = (id: number | undefined): boolean => id !== undefined && id >= 0 && id < starts.length && starts[id] === 1;
   return {
     size,
     firstPieces,
+    startsAt: (tokens, start) => startsWithKey(tokenKeyIds(tokens)[start]),
+    startsWithKey,
     longest(text, tokens, start, limit) {
-      if (start < tokens.length && !firstPieces.has(tokens[start]!.lower)) return undefined;
+      const end = Math.min(limit, tokens.length);
+      if (start >= end) return undefined;
+      const ids = tokenKeyIds(tokens);
+      const first = ids[start]!;
+      if (first < 0 || first >= starts.length || starts[first] === 0) return undefined;
       let node: TrieNode<V> | undefined = root;
       let best: PhraseMatch<V> | undefined;
-      const end = Math.min(limit, tokens.length);
       for (let i = start; i < end; i++) {
         const t = tokens[i]!;
         // Phrase tokens must be written without a line break between them (a phrase never spans lines).
         if (i > start && t.newlineBefore) break;
-        node = node.children.get(caseSensitive ? text.slice(t.begin, t.end) : t.lower);
+        if (caseSensitive) node = node.children.get(text.slice(t.begin, t.end));
+        else {
+          const id = ids[i]!;
+          node = id < 0 ? undefined : node.children.get(id);
+        }
         if (node === undefined) break;
         if (node.value !== undefined) best = { tokenEnd: i + 1, value: node.value };
       }

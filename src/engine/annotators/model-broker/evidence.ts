@@ -47,6 +47,9 @@ export interface Evidence {
   readonly sentenceIndex: number;
 }
 
+const NO_CUES: ReadonlyMap<CueKind, CueHit> = new Map();
+const NO_STRINGS: ReadonlySet<string> = new Set();
+
 /** Cue kinds a cue inside the annotation's own span does not count for (the annotation is the substance word). */
 const NOT_INSIDE: ReadonlySet<CueKind> = new Set(['use', 'labMeasurement']);
 const CONTEXT_CATEGORIES: readonly ContextCategory[] = ['POSSIBLE_EXISTENCE', 'HYPOTHETICAL', 'FAMILY', 'HISTORICAL'];
@@ -85,6 +88,44 @@ function wordsOf(lower: string): string[] {
   return out;
 }
 
+/**
+ * The Evidence of one target. `lowerText` and `words` are computed on first use (the substance and
+ * procedure models read them; most targets need neither once their substance kinds are cached).
+ */
+class TargetEvidence implements Evidence {
+  private lower: string | undefined;
+  private wordList: readonly string[] | undefined;
+
+  constructor(
+    readonly target: Annotation,
+    readonly layer: string,
+    readonly negated: boolean,
+    readonly hypothetical: boolean,
+    readonly familyHistory: boolean,
+    readonly historical: boolean,
+    readonly possible: boolean,
+    readonly conditional: boolean,
+    readonly section: string | undefined,
+    readonly sectionClass: SectionClass | undefined,
+    readonly cues: ReadonlyMap<CueKind, CueHit>,
+    readonly semanticTypes: ReadonlySet<string>,
+    readonly candidates: ReadonlySet<string>,
+    readonly sentenceIndex: number,
+  ) {}
+
+  get lowerText(): string {
+    if (this.lower === undefined) {
+      const preferred = typeof this.target.preferredName === 'string' ? this.target.preferredName : '';
+      this.lower = `${this.target.coveredText} ${preferred}`.toLowerCase();
+    }
+    return this.lower;
+  }
+
+  get words(): readonly string[] {
+    return (this.wordList ??= wordsOf(this.lowerText));
+  }
+}
+
 export function sentenceIndexAt(sentences: readonly Sentence[], offset: number): number {
   let lo = 0;
   let hi = sentences.length;
@@ -105,6 +146,7 @@ export class EvidenceBuilder {
   private readonly cueMatches = new Map<number, PhraseMatch<CueRule>[]>();
   private readonly sectionClasses = new Map<string, SectionClass | undefined>();
   private readonly lowerSections = new Map<string, string>();
+  private readonly stringSets = new Map<string, ReadonlySet<string>>();
   /** Concepts by span, keyed `begin * spanStride + end` (spanStride exceeds every concept's end). */
   private readonly conceptsBySpan = new Map<number, Annotation[]>();
   private readonly spanStride: number;
@@ -176,47 +218,79 @@ export class EvidenceBuilder {
   private build(target: Annotation, layer: string): Evidence {
     const section = this.lowerSection(sectionNameOf(this.doc, target));
     const sectionClass = section === undefined ? undefined : this.sectionClass(section);
-    const semanticTypes = new Set<string>();
-    const candidates = new Set<string>();
-    addStrings(target.semanticType, semanticTypes);
-    addStrings(target.insightModelCandidates, candidates);
-    for (const c of this.conceptsAt(target)) {
-      addStrings(c.semanticType, semanticTypes);
-      addStrings(c.insightModelCandidates, candidates);
+    let semanticTypes: ReadonlySet<string>;
+    let candidates: ReadonlySet<string>;
+    const same = this.sameSpan(target);
+    if (same === undefined || (same.length === 1 && same[0] === target)) {
+      semanticTypes = this.stringSet(target.semanticType);
+      candidates = this.stringSet(target.insightModelCandidates);
+    } else {
+      const types = new Set<string>();
+      const tags = new Set<string>();
+      addStrings(target.semanticType, types);
+      addStrings(target.insightModelCandidates, tags);
+      for (const c of same) {
+        if (c === target) continue;
+        addStrings(c.semanticType, types);
+        addStrings(c.insightModelCandidates, tags);
+      }
+      semanticTypes = types;
+      candidates = tags;
     }
-    const preferred = typeof target.preferredName === 'string' ? target.preferredName : '';
-    const lowerText = `${target.coveredText} ${preferred}`.toLowerCase();
     const sentenceIndex = sentenceIndexAt(this.doc.sentences, target.begin);
-    const familyFlag = target.familyHistory === true || target.hypotheticalType === 'FamilyHistorySpan' || this.family.has(target)
+    const familyFlag = target.familyHistory === true || target.hypotheticalType === 'FamilyHistorySpan' || hits(this.family, target)
       || (section !== undefined && (FAMILY_SECTION_NAMES.has(section) || sectionClass === 'family'));
-    const historicalFlag = target.historical === true || this.historical.has(target) || (section !== undefined && HISTORICAL_SECTION_NAMES.has(section));
-    return {
+    const historicalFlag = target.historical === true || hits(this.historical, target) || (section !== undefined && HISTORICAL_SECTION_NAMES.has(section));
+    return new TargetEvidence(
       target,
       layer,
-      negated: target.negated === true,
-      hypothetical: target.hypothetical === true,
-      familyHistory: familyFlag,
-      historical: historicalFlag,
-      possible: this.possible.has(target),
-      conditional: this.conditional.has(target),
+      target.negated === true,
+      target.hypothetical === true,
+      familyFlag,
+      historicalFlag,
+      hits(this.possible, target),
+      hits(this.conditional, target),
       section,
       sectionClass,
-      cues: this.cuesAround(target, sentenceIndex),
+      this.cuesAround(target, sentenceIndex),
       semanticTypes,
       candidates,
-      words: wordsOf(lowerText),
-      lowerText,
       sentenceIndex,
-    };
+    );
   }
 
-  private cuesAround(target: Annotation, sentenceIndex: number): Map<CueKind, CueHit> {
-    const out = new Map<CueKind, CueHit>();
-    if (sentenceIndex < 0) return out;
+  /** addStrings of one value into a set of its own (shared by the targets with the same string value). */
+  private stringSet(v: unknown): ReadonlySet<string> {
+    if (v === undefined || v === null) return NO_STRINGS;
+    if (typeof v !== 'string') {
+      const out = new Set<string>();
+      addStrings(v, out);
+      return out;
+    }
+    let set = this.stringSets.get(v);
+    if (set === undefined) {
+      const out = new Set<string>();
+      addStrings(v, out);
+      this.stringSets.set(v, (set = out));
+    }
+    return set;
+  }
+
+  /** The concepts with the target's span (the target among them when it is a concept), or undefined. */
+  private sameSpan(target: Annotation): readonly Annotation[] | undefined {
+    if (target.end >= this.spanStride) return undefined;
+    return this.conceptsBySpan.get(target.begin * this.spanStride + target.end);
+  }
+
+  private cuesAround(target: Annotation, sentenceIndex: number): ReadonlyMap<CueKind, CueHit> {
+    if (sentenceIndex < 0) return NO_CUES;
+    const matches = this.cueMatchesOf(sentenceIndex);
+    if (matches.length === 0) return NO_CUES;
+    let out: Map<CueKind, CueHit> | undefined;
     const tokens = this.doc.tokens;
     const tb = firstEndingAfter(tokens, target.begin);
     const te = Math.max(tb + 1, firstEndingAfter(tokens, target.end));
-    for (const m of this.cueMatchesOf(sentenceIndex)) {
+    for (const m of matches) {
       const inside = m.begin < target.end && target.begin < m.end;
       let distance = 0;
       let side: 'before' | 'after' | 'inside' = 'inside';
@@ -234,13 +308,18 @@ export class EvidenceBuilder {
       }
       for (const rule of m.payloads) {
         if (side === 'inside' ? NOT_INSIDE.has(rule.cue) : (rule.direction !== 'either' && rule.direction !== side) || distance > rule.window) continue;
-        const current = out.get(rule.cue);
+        const current = out?.get(rule.cue);
         if (current !== undefined && current.distance <= distance) continue;
-        out.set(rule.cue, { kind: rule.cue, ruleId: rule.id, begin: m.begin, end: m.end, coveredText: this.doc.text.slice(m.begin, m.end), distance, inside });
+        (out ??= new Map()).set(rule.cue, { kind: rule.cue, ruleId: rule.id, begin: m.begin, end: m.end, coveredText: this.doc.text.slice(m.begin, m.end), distance, inside });
       }
     }
-    return out;
+    return out ?? NO_CUES;
   }
+}
+
+/** `scoped.has(target)`, without hashing the target when nothing is in scope (the usual case). */
+function hits(scoped: ReadonlySet<Annotation>, target: Annotation): boolean {
+  return scoped.size > 0 && scoped.has(target);
 }
 
 /** Whether some rule accepts a cue on `side` of the annotation, `distance` tokens away. */

@@ -34,23 +34,28 @@ function hasDoseChange(e: Evidence): boolean {
   return Array.isArray(admin) && admin.some((a) => isRecord(a) && isRecord(a.doseChange));
 }
 
-export function medicationInsight(e: Evidence): MedicationInsight {
-  const neg = e.negated;
-  const considering = !neg && (e.cues.has('considering') || e.conditional || (e.hypothetical && !e.possible));
-  const discussed = !neg && e.cues.has('discussed');
-  const lab = e.cues.has('labMeasurement');
-  const allergyCue = e.cues.has('allergy');
-  const allergySection = e.sectionClass === 'allergy';
-  const adverseCue = e.cues.has('adverseEvent');
-  const eventUsage = (happened: boolean): EventUsage => ({
+function eventUsage(happened: boolean, considering: boolean, discussed: boolean): EventUsage {
+  return {
     explicitScore: pick(happened && !considering && !discussed, STRONG, happened ? SLIGHT : NONE),
     consideringScore: pick(happened && considering, LIKELY, NONE),
     discussedScore: pick(happened && discussed, LIKELY, NONE),
-  });
-  const event = (cued: boolean): MedicationEvent => {
-    const happened = cued && !neg;
-    return { score: pick(happened, STRONG, NONE), usage: eventUsage(happened) };
   };
+}
+
+function event(cued: boolean, neg: boolean, considering: boolean, discussed: boolean): MedicationEvent {
+  const happened = cued && !neg;
+  return { score: pick(happened, STRONG, NONE), usage: eventUsage(happened, considering, discussed) };
+}
+
+export function medicationInsight(e: Evidence): MedicationInsight {
+  const neg = e.negated;
+  const cues = e.cues;
+  const considering = !neg && (cues.has('considering') || e.conditional || (e.hypothetical && !e.possible));
+  const discussed = !neg && cues.has('discussed');
+  const lab = cues.has('labMeasurement');
+  const allergyCue = cues.has('allergy');
+  const allergySection = e.sectionClass === 'allergy';
+  const adverseCue = cues.has('adverseEvent');
   const adverse = !neg && (allergyCue || adverseCue || allergySection);
   return {
     usage: {
@@ -59,13 +64,13 @@ export function medicationInsight(e: Evidence): MedicationInsight {
       discussedScore: pick(discussed, LIKELY, neg ? NONE : MINIMAL),
       labMeasurementScore: pick(lab, LIKELY, NONE),
     },
-    startedEvent: event(e.cues.has('started')),
-    stoppedEvent: event(e.cues.has('stopped')),
-    doseChangedEvent: event(e.cues.has('doseIncreased') || e.cues.has('doseDecreased') || e.cues.has('doseChanged') || hasDoseChange(e)),
+    startedEvent: event(cues.has('started'), neg, considering, discussed),
+    stoppedEvent: event(cues.has('stopped'), neg, considering, discussed),
+    doseChangedEvent: event(cues.has('doseIncreased') || cues.has('doseDecreased') || cues.has('doseChanged') || hasDoseChange(e), neg, considering, discussed),
     adverseEvent: {
       score: score(!adverse ? NONE : allergyCue || adverseCue ? STRONG : LEANING),
       allergyScore: score(neg ? NONE : allergyCue ? HIGH : allergySection ? LIKELY : adverseCue ? 0.15 : NONE),
-      usage: eventUsage(adverse),
+      usage: eventUsage(adverse, considering, discussed),
     },
   };
 }

@@ -249,6 +249,12 @@ describe('model_broker: temporal', () => {
     const text = 'Seen 2 weeks ago, in 2019 and on 2020-01-05; may 3 works, may not.';
     assert.deepEqual(findDates(text, 0, text.length).map((d) => text.slice(d.begin, d.end)), ['2 weeks ago', 'in 2019', '2020-01-05', 'may 3']);
   });
+
+  test('date patterns in any letter case, and sentences the gates skip', () => {
+    const text = 'Started MARCH 3, 2021, seen 3rd of Sept 2020 and 12/01/19; Dec 2018; YESTERDAY too.';
+    assert.deepEqual(findDates(text, 0, text.length).map((d) => text.slice(d.begin, d.end)), ['MARCH 3, 2021', '3rd of Sept 2020', '12/01/19', 'Dec 2018', 'YESTERDAY']);
+    for (const none of ['No dates here at all.', 'The doctor decreased it by 5 mg - twice.', 'Ratio 1/2 of 3.']) assert.deepEqual(findDates(none, 0, none.length), [], none);
+  });
 });
 
 describe('model_broker: lexicon', () => {

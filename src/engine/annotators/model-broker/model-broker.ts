@@ -14,7 +14,7 @@ import { compileDefaultInsightLexicon, type InsightLexicon } from './insight-lex
 import { medicationInsight, MEDICATION_SEMANTIC_TYPES } from './medication-model.js';
 import { normalityInsight, NORMALITY_SEMANTIC_TYPES } from './normality-model.js';
 import { procedureInsight, PROCEDURE_SEMANTIC_TYPES } from './procedure-model.js';
-import { alcoholInsight, hasSubstanceTag, illicitDrugInsight, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight } from './substance-model.js';
+import { alcoholInsight, createSubstanceTermCache, hasSubstanceTag, illicitDrugInsight, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight, type SubstanceTermCache } from './substance-model.js';
 import { TemporalLinker } from './temporal-model.js';
 
 export const ANNOTATOR_ID = 'model_broker';
@@ -34,6 +34,8 @@ export type ModelBrokerParams = Static<typeof modelBrokerParams>;
 export interface ModelBrokerCompiled {
   readonly lexicon: InsightLexicon;
   readonly context: CompiledContext;
+  /** Substance kinds by annotation text (substance-model.ts); optional for callers that build their own state. */
+  readonly substanceTerms?: SubstanceTermCache;
 }
 
 /** Layers whose annotations model_broker scores (the clinical ones; concepts are chosen by type or tag). */
@@ -51,11 +53,11 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Which models apply to one annotation (docs/insights.md, "Targets"). */
-function modelsFor(e: Evidence, lexicon: InsightLexicon): { diagnosis: boolean; medication: boolean; procedure: boolean; normality: boolean; substance: ReturnType<typeof substanceKinds> } {
+function modelsFor(e: Evidence, lexicon: InsightLexicon, terms: SubstanceTermCache | undefined): { diagnosis: boolean; medication: boolean; procedure: boolean; normality: boolean; substance: ReturnType<typeof substanceKinds> } {
   const concept = e.layer === 'concepts';
   const tags = e.candidates;
   const types = e.semanticTypes;
-  const substance = substanceKinds(e, lexicon);
+  const substance = substanceKinds(e, lexicon, terms);
   const medication = e.layer === 'MedicationInd' || e.layer === 'AllergyMedicationInd' || (concept && (tags.has(TAG.medication) || hasAny(types, MEDICATION_SEMANTIC_TYPES)));
   const procedure = e.layer === 'ProcedureInd' || (concept && (tags.has(TAG.procedure) || hasAny(types, PROCEDURE_SEMANTIC_TYPES)));
   return {
@@ -88,7 +90,7 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
     if (done.has(annotation)) continue;
     done.add(annotation);
     const e = evidence.of(annotation, layer);
-    const applies = modelsFor(e, compiled.lexicon);
+    const applies = modelsFor(e, compiled.lexicon, compiled.substanceTerms);
     const data: Record<string, unknown> = {};
     let models = 0;
     if (runDiagnosis && applies.diagnosis) {
@@ -125,8 +127,7 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
       fieldCount++;
     }
     if (models > 0) {
-      const existing = isRecord(annotation.insightModelData) ? annotation.insightModelData : {};
-      fields.insightModelData = { ...existing, ...data };
+      fields.insightModelData = isRecord(annotation.insightModelData) ? { ...annotation.insightModelData, ...data } : data;
       fieldCount++;
     }
     const scored = models > 0 || layer !== 'concepts';
@@ -148,6 +149,9 @@ export const modelBroker = defineAnnotator({
   requires: ['tokens', 'sentences'],
   produces: [],
   params: modelBrokerParams,
-  init: (): ModelBrokerCompiled => ({ lexicon: compileDefaultInsightLexicon(), context: compileDefaultContext() }),
+  init: (): ModelBrokerCompiled => {
+    const lexicon = compileDefaultInsightLexicon();
+    return { lexicon, context: compileDefaultContext(), substanceTerms: createSubstanceTermCache(lexicon) };
+  },
   run: (doc, params, compiled) => runModelBroker(doc, params, compiled),
 });

@@ -32,12 +32,28 @@ const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
 /** `6.1 (3.5-5.0)`, `6.1 [ref 3.5 - 5.0]`, `6.1, normal range 3.5 to 5.0` — the value, then a range. */
 const VALUE_THEN_RANGE = new RegExp(String.raw`^[^\d;]{0,24}?(${NUMBER})[^\d;()\[\]]{0,16}?[(\[]?\s*(?:ref(?:erence)?(?: range)?|normal(?: range)?|range|nl)?[:\s]*(${NUMBER})\s*(?:-|–|to)\s*(${NUMBER})`, 'i');
 
+/**
+ * Whether a digit comes within the first 26 characters of [from, to) with no `;` before it: VALUE_THEN_RANGE
+ * cannot match otherwise (its value starts after at most 24 other characters and a sign).
+ */
+function numberStartsNear(text: string, from: number, to: number): boolean {
+  const last = Math.min(to, from + 26);
+  for (let i = from; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return true;
+    if (c === 59) return false;
+  }
+  return false;
+}
+
 /** A value written right after the annotation and a reference range after it; undefined when there is none. */
 export function checkReferenceRange(doc: Document, e: Evidence): RangeCheck | undefined {
   const sentence = doc.sentences[e.sentenceIndex];
   if (sentence === undefined) return undefined;
   const from = e.target.end;
-  const tail = doc.text.slice(from, Math.min(sentence.end, from + 80));
+  const to = Math.min(sentence.end, from + 80);
+  if (!numberStartsNear(doc.text, from, to)) return undefined;
+  const tail = doc.text.slice(from, to);
   const labValue = typeof e.target.labValue === 'string' ? Number(e.target.labValue) : undefined;
   const m = VALUE_THEN_RANGE.exec(tail);
   if (m === null) return undefined;

@@ -13,17 +13,18 @@ export interface ProcedureInsight {
 
 export const PROCEDURE_SEMANTIC_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
 
+function addAll(found: Set<ProcedureKeywordKind>, kinds: readonly ProcedureKeywordKind[] | undefined): void {
+  if (kinds !== undefined) for (const k of kinds) found.add(k);
+}
+
 /** Keyword kinds the annotation's words carry: a word equal to a keyword, or ending with a keyword of 4+ letters (`-ectomy`). */
 export function keywordKinds(e: Evidence, lexicon: InsightLexicon): Set<ProcedureKeywordKind> {
   const { words, suffixes, phrases, anyPhrase, maxSuffix } = lexicon.keywordLookup;
   const found = new Set<ProcedureKeywordKind>();
-  const addAll = (kinds: readonly ProcedureKeywordKind[] | undefined): void => {
-    if (kinds !== undefined) for (const k of kinds) found.add(k);
-  };
   for (const w of e.words) {
-    addAll(words.get(w));
+    addAll(found, words.get(w));
     // Proper suffixes of 4+ letters (the keyword is shorter than the word).
-    for (let length = Math.min(maxSuffix, w.length - 1); length >= 4; length--) addAll(suffixes.get(w.slice(w.length - length)));
+    for (let length = Math.min(maxSuffix, w.length - 1); length >= 4; length--) addAll(found, suffixes.get(w.slice(w.length - length)));
   }
   if (anyPhrase.test(e.lowerText)) for (const p of phrases) if (!found.has(p.kind) && e.lowerText.includes(p.keyword)) found.add(p.kind);
   // In the lexicon's kind order, as listed.

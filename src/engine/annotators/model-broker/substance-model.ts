@@ -71,25 +71,79 @@ export function hasSubstanceTag(e: Evidence): boolean {
  * otherwise from the lexicon's substance terms found in its text (so the models work without the
  * cartridge's rules); `SmokingInd` annotations are tobacco.
  */
-export function substanceKinds(e: Evidence, lexicon: InsightLexicon): Set<SubstanceKind> {
-  const out = new Set<SubstanceKind>();
+export function substanceKinds(e: Evidence, lexicon: InsightLexicon, cache?: SubstanceTermCache): ReadonlySet<SubstanceKind> {
+  let out: Set<SubstanceKind> | undefined;
   for (const tag of e.candidates) {
     const kind = SUBSTANCE_TAGS[tag];
-    if (kind !== undefined) out.add(kind);
+    if (kind !== undefined) (out ??= new Set()).add(kind);
   }
-  if (e.layer === 'SmokingInd') out.add('tobacco');
-  if (out.size > 0) return out;
-  // Terms found (a whole word, or a phrase in the text), added in the lexicon's term order.
-  const { kinds, words, phrases, anyPhrase } = lexicon.substanceLookup;
+  if (e.layer === 'SmokingInd') (out ??= new Set()).add('tobacco');
+  if (out !== undefined) return out;
+  const kinds = cachedTermKinds(e, lexicon, cache ?? termCacheOf(lexicon));
+  return kinds.length === 0 ? NO_KINDS : new Set(kinds);
+}
+
+const NO_KINDS: ReadonlySet<SubstanceKind> = new Set();
+/** Distinct texts kept per lexicon before the cache starts over (it only saves time). */
+const TERM_CACHE_LIMIT = 50_000;
+/**
+ * The substance kinds the lexicon's terms give texts (a pure function of an annotation's covered text and
+ * preferred name): covered text → preferred name → kinds. Kept in model_broker's compiled state.
+ */
+export interface SubstanceTermCache {
+  readonly lexicon: InsightLexicon;
+  byText: Map<string, Map<string, readonly SubstanceKind[]>>;
+  size: number;
+}
+
+export function createSubstanceTermCache(lexicon: InsightLexicon): SubstanceTermCache {
+  return { lexicon, byText: new Map(), size: 0 };
+}
+
+/** Caches for callers that keep none (tests, other models). */
+const termCaches = new WeakMap<InsightLexicon, SubstanceTermCache>();
+
+function termCacheOf(lexicon: InsightLexicon): SubstanceTermCache {
+  let cache = termCaches.get(lexicon);
+  if (cache === undefined) termCaches.set(lexicon, (cache = createSubstanceTermCache(lexicon)));
+  return cache;
+}
+
+function cachedTermKinds(e: Evidence, lexicon: InsightLexicon, cache: SubstanceTermCache): readonly SubstanceKind[] {
+  if (cache.lexicon !== lexicon) return termKinds(e.words, e.lowerText, lexicon);
+  const covered = e.target.coveredText;
+  const preferred = typeof e.target.preferredName === 'string' ? e.target.preferredName : '';
+  if (cache.size >= TERM_CACHE_LIMIT) {
+    cache.byText = new Map();
+    cache.size = 0;
+  }
+  let byPreferred = cache.byText.get(covered);
+  if (byPreferred === undefined) cache.byText.set(covered, (byPreferred = new Map()));
+  let kinds = byPreferred.get(preferred);
+  if (kinds === undefined) {
+    kinds = termKinds(e.words, e.lowerText, lexicon);
+    byPreferred.set(preferred, kinds);
+    cache.size++;
+  }
+  return kinds;
+}
+
+/** Substance terms found in an annotation's text (a whole word, or a phrase in the text), in the lexicon's term order. */
+function termKinds(words: readonly string[], lowerText: string, lexicon: InsightLexicon): readonly SubstanceKind[] {
+  const { kinds, words: termWords, phrases, anyPhrase } = lexicon.substanceLookup;
   let hits: number[] | undefined;
-  for (const w of e.words) {
-    const order = words.get(w);
+  for (const w of words) {
+    const order = termWords.get(w);
     if (order !== undefined) (hits ??= []).push(order);
   }
-  if (anyPhrase.test(e.lowerText)) for (const p of phrases) if (e.lowerText.includes(p.term)) (hits ??= []).push(p.order);
-  if (hits === undefined) return out;
+  if (anyPhrase.test(lowerText)) for (const p of phrases) if (lowerText.includes(p.term)) (hits ??= []).push(p.order);
+  if (hits === undefined) return [];
   hits.sort((a, b) => a - b);
-  for (const order of hits) out.add(kinds[order] as SubstanceKind);
+  const out: SubstanceKind[] = [];
+  for (const order of hits) {
+    const kind = kinds[order] as SubstanceKind;
+    if (!out.includes(kind)) out.push(kind);
+  }
   return out;
 }
 

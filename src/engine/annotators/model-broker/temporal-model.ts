@@ -23,21 +23,27 @@ interface DateMention {
 const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 
 /**
- * A date pattern and what a sentence must contain for it to match: a digit, and one of `words` (found in
- * the lower-cased sentence). The gates only skip patterns that cannot match; they never change a match.
+ * A date pattern and what a sentence must contain for it to match: a digit, one of `words` (found in the
+ * lower-cased sentence), a match of `gate`. The gates only skip patterns that cannot match; they never
+ * change a match.
  */
 interface DatePattern {
   readonly re: RegExp;
   readonly digit: boolean;
   readonly words?: readonly string[];
+  /** Tested on the sentence as written (patterns sharing a gate test it once). */
+  readonly gate?: RegExp;
 }
 
+/** Every month name starts with one of these (the patterns' own case folding). */
+const MONTH_GATE = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+
 const ABSOLUTE: readonly DatePattern[] = [
-  { re: /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/gi, digit: true },
-  { re: /\b\d{4}-\d{2}-\d{2}\b/g, digit: true },
-  { re: new RegExp(String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b`, 'gi'), digit: true },
-  { re: new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4})?\b`, 'gi'), digit: true },
-  { re: new RegExp(String.raw`\b${MONTH}\s+\d{4}\b`, 'gi'), digit: true },
+  { re: /\b\d{1,2}\/\d{1,2}\/(?:\d{4}|\d{2})\b/gi, digit: true, gate: /\// },
+  { re: /\b\d{4}-\d{2}-\d{2}\b/g, digit: true, gate: /-/ },
+  { re: new RegExp(String.raw`\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?\b`, 'gi'), digit: true, gate: MONTH_GATE },
+  { re: new RegExp(String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH}(?:,?\s+\d{4})?\b`, 'gi'), digit: true, gate: MONTH_GATE },
+  { re: new RegExp(String.raw`\b${MONTH}\s+\d{4}\b`, 'gi'), digit: true, gate: MONTH_GATE },
   { re: /\b(?:in|since|during|from)\s+(?:19|20)\d{2}\b/gi, digit: true },
 ];
 const RELATIVE: readonly DatePattern[] = [
@@ -57,23 +63,9 @@ export function findDates(text: string, begin: number, end: number): DateMention
   const found: DateMention[] = [];
   const digits = DIGIT.test(slice);
   let lower: string | undefined;
-  const scan = (patterns: readonly DatePattern[], absolute: boolean): void => {
-    for (const { re: p, digit, words } of patterns) {
-      if (digit && !digits) continue;
-      if (words !== undefined) {
-        lower ??= slice.toLowerCase();
-        const l = lower;
-        if (!words.some((w) => l.includes(w))) continue;
-      }
-      p.lastIndex = 0;
-      for (let m = p.exec(slice); m !== null; m = p.exec(slice)) {
-        found.push({ begin: begin + m.index, end: begin + m.index + m[0].length, absolute });
-        if (m[0].length === 0) p.lastIndex++;
-      }
-    }
-  };
-  scan(ABSOLUTE, true);
-  if (!RELATIVE_GATED || RELATIVE_WORD.test((lower ??= slice.toLowerCase()))) scan(RELATIVE, false);
+  if (digits) lower = scanDates(ABSOLUTE, true, slice, begin, digits, lower, found);
+  if (!RELATIVE_GATED || RELATIVE_WORD.test((lower ??= slice.toLowerCase()))) scanDates(RELATIVE, false, slice, begin, digits, lower, found);
+  if (found.length === 0) return found;
   found.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const out: DateMention[] = [];
   for (const d of found) {
@@ -82,6 +74,33 @@ export function findDates(text: string, begin: number, end: number): DateMention
     out.push(d);
   }
   return out;
+}
+
+/** Adds the matches of `patterns` whose gates `slice` passes; returns the lower-cased slice when it was needed. */
+function scanDates(patterns: readonly DatePattern[], absolute: boolean, slice: string, begin: number, digits: boolean, lower: string | undefined, found: DateMention[]): string | undefined {
+  let lastGate: RegExp | undefined;
+  let gateHolds = true;
+  for (const { re: p, digit, words, gate } of patterns) {
+    if (digit && !digits) continue;
+    if (gate !== undefined) {
+      if (gate !== lastGate) {
+        lastGate = gate;
+        gateHolds = gate.test(slice);
+      }
+      if (!gateHolds) continue;
+    }
+    if (words !== undefined) {
+      lower ??= slice.toLowerCase();
+      const l = lower;
+      if (!words.some((w) => l.includes(w))) continue;
+    }
+    p.lastIndex = 0;
+    for (let m = p.exec(slice); m !== null; m = p.exec(slice)) {
+      found.push({ begin: begin + m.index, end: begin + m.index + m[0].length, absolute });
+      if (m[0].length === 0) p.lastIndex++;
+    }
+  }
+  return lower;
 }
 
 /** Per-document cache of each sentence's dates. */

@@ -55,9 +55,11 @@ export function annotateNegation(doc: Document, compiled: CompiledContext, param
   }
 
   const update: AnnotationUpdate[] = [];
+  const withExtras = extras.detectFamilyHistory || extras.detectHistorical;
   for (const target of targets) {
     const isNegated = negated.has(target) || target.negated === true;
-    update.push({ target, fields: { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical) } });
+    const fields = withExtras ? { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical) } : { negated: isNegated };
+    update.push({ target, fields });
   }
   return {
     add: { negatedSpans: [...spans.values()] },

@@ -6,7 +6,7 @@
 // Numeric dates are read month first (US). A date without a year gets the year of `referenceDate` when one
 // is given; otherwise its `dateInMilliseconds` is ACD's one-space placeholder. Milliseconds are UTC midnight.
 import dateWordsFile from '../../../../resources/procedure/date-words.json' with { type: 'json' };
-import type { Document, Token } from '../../document.js';
+import { derived, type Document, type Token } from '../../document.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
 import { compilePhraseTrie, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
 
@@ -39,7 +39,14 @@ export interface DateMention {
   readonly day?: number;
 }
 
+let defaultRecognizer: DateRecognizer | undefined;
+
 export function compileDateRecognizer(body: unknown = dateWordsFile, file = DATE_WORDS_FILE): DateRecognizer {
+  if (body === dateWordsFile && file === DATE_WORDS_FILE) return (defaultRecognizer ??= buildDateRecognizer(body, file));
+  return buildDateRecognizer(body, file);
+}
+
+function buildDateRecognizer(body: unknown, file: string): DateRecognizer {
   const lexicon = parseLexiconFile(body, file, DATE_WORD_SCHEMA);
   const phrases: [string, DateWord][] = [];
   for (const e of lexicon.entries) {
@@ -221,14 +228,21 @@ export interface DateFields {
 
 /**
  * The date fields of an annotation in sentence `sentenceIndex`: the first explicit date of the sentence
- * (`dateSource: "sentence"`), or just the placeholder.
+ * (`dateSource: "sentence"`), or just the placeholder. The sentence's dates are found once per Document and
+ * recognizer (procedure, symptom_disease and lab_value share the default recognizer, so a sentence is read
+ * once whichever of them asks first); `cache`, when given, is consulted and filled too.
  */
 export function sentenceDateFields(doc: Document, sentenceIndex: number, recognizer: DateRecognizer, referenceYear: number | undefined, cache?: Map<number, DateMention[]>): DateFields {
   const s = doc.sentences[sentenceIndex];
   if (s === undefined) return { dateInMilliseconds: NO_DATE_MS };
   let dates = cache?.get(sentenceIndex);
   if (dates === undefined) {
-    dates = findDates(doc.text, doc.tokens, s.tokenStart, s.tokenEnd, recognizer);
+    const perDocument = derived(doc, recognizer, () => new Map<number, DateMention[]>());
+    dates = perDocument.get(sentenceIndex);
+    if (dates === undefined) {
+      dates = findDates(doc.text, doc.tokens, s.tokenStart, s.tokenEnd, recognizer);
+      perDocument.set(sentenceIndex, dates);
+    }
     cache?.set(sentenceIndex, dates);
   }
   const first = dates[0];

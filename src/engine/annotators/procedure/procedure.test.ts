@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDocument } from '../../create-document.js';
 import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
-import { compileDateRecognizer, dateMilliseconds, findDates, NO_DATE_MS } from './date-recognizer.js';
+import { compileDateRecognizer, dateMilliseconds, findDates, NO_DATE_MS, sentenceDateFields } from './date-recognizer.js';
 import { procedureAnnotator } from './index.js';
 
 function procedures(text: string, params: Record<string, readonly string[]> = {}) {
@@ -77,5 +77,16 @@ describe('date recogniser', () => {
 
   test('not dates: lab numbers, ratios, invalid days, lower-case "may", bare numbers', () => {
     assert.deepEqual(dates('BP 120/80, platelets 2019 and 13/45/2020, 02/30/2021. It may 2 days help.').map((d) => d.text), []);
+  });
+  test('the default recognizer is shared, and a sentence is read once per document', () => {
+    assert.equal(compileDateRecognizer(), recognizer);
+    const doc = createDocument('Seen in clinic. Colonoscopy on 04/08/2022 was normal.');
+    const first = sentenceDateFields(doc, 1, recognizer, undefined);
+    assert.deepEqual(first, { date: '04/08/2022', dateSource: 'sentence', dateInMilliseconds: String(Date.UTC(2022, 3, 8)) });
+    const found = (doc.derived.get(recognizer) as Map<number, { text: string }[]> | undefined)?.get(1);
+    assert.deepEqual(found?.map((d) => d.text), ['04/08/2022']);
+    assert.deepEqual(sentenceDateFields(doc, 1, recognizer, 2020, new Map()), first);
+    assert.equal((doc.derived.get(recognizer) as Map<number, { text: string }[]> | undefined)?.get(1), found, 'not searched again');
+    assert.deepEqual(sentenceDateFields(doc, 0, recognizer, undefined), { dateInMilliseconds: NO_DATE_MS });
   });
 });

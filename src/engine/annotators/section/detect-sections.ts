@@ -22,10 +22,18 @@ export interface DetectedSection {
 const MINOR_WORDS = new Set(['of', 'and', 'or', 'the', 'for', 'to', 'in', 'on', 'with', 'at', 'by', 'a', 'an']);
 
 function isUpper(c: string): boolean {
+  if (c.length === 1) {
+    const code = c.charCodeAt(0);
+    if (code < 0x80) return code >= 0x41 && code <= 0x5a; // ASCII: no case conversion needed
+  }
   return c !== c.toLowerCase() && c === c.toUpperCase();
 }
 
 function isLower(c: string): boolean {
+  if (c.length === 1) {
+    const code = c.charCodeAt(0);
+    if (code < 0x80) return code >= 0x61 && code <= 0x7a;
+  }
   return c !== c.toUpperCase() && c === c.toLowerCase();
 }
 

@@ -27,6 +27,8 @@ export interface DeleteIndex {
   readonly filing: Uint32Array;
   /** Per word: the last search that met it (dedupes a word filed under several of a query's deletions). */
   readonly seen: Int32Array;
+  /** Per word: its length, capped at 255 (the length test of a candidate without reading the word). */
+  readonly lengths: Uint8Array;
   searches: number;
 }
 
@@ -189,7 +191,9 @@ export function buildDeleteIndex(words: readonly string[], maxDeletes: number): 
     }
   }
   bucketStart[bucketMask + 1] = filings;
-  return { words, maxDeletes, maxWordLength, ...layout, bucketStart, filing, seen: new Int32Array(words.length), searches: 0 };
+  const lengths = new Uint8Array(words.length);
+  words.forEach((w, i) => { lengths[i] = Math.min(w.length, 255); });
+  return { words, maxDeletes, maxWordLength, ...layout, bucketStart, filing, seen: new Int32Array(words.length), lengths, searches: 0 };
 }
 
 /**
@@ -201,7 +205,7 @@ export function searchDeleteIndex(index: DeleteIndex, search: DeleteSearch, foun
   if (bound > index.maxDeletes) throw new RangeError(`bound ${bound} exceeds the index's ${index.maxDeletes} deletions`);
   const n = query.length;
   if (bound < 0 || n - bound > index.maxWordLength) return;
-  const { words, bucketMask, bucketStart, filing, idShift, seen } = index;
+  const { words, bucketMask, bucketStart, filing, idShift, seen, lengths } = index;
   const fpShift = 32 - index.fingerprintBits;
   const fpMask = 2 ** index.fingerprintBits - 1;
   if (index.searches === 0x7fffffff) {
@@ -233,10 +237,11 @@ export function searchDeleteIndex(index: DeleteIndex, search: DeleteSearch, foun
       const w = f >>> idShift;
       if (seen[w] === stamp) continue;
       seen[w] = stamp;
-      const text = words[w]!;
-      const gap = text.length - n;
+      // Length first, from the dense lengths (a capped length of 255 may hide a longer word: read it then).
+      const length = lengths[w]!;
+      const gap = (length === 255 ? words[w]!.length : length) - n;
       if (gap > bound || gap < -bound || (admit !== undefined && !admit(w))) continue;
-      const d = boundedDistance(query, text, bound);
+      const d = boundedDistance(query, words[w]!, bound);
       if (d <= bound) found(w, d);
     }
   }

@@ -102,6 +102,25 @@ function semanticTypesOf(kb: KnowledgeBase, word: string): string[] {
   return [...types].slice(0, 5);
 }
 
+/** semanticTypesOf per knowledge base and suggested word (the same few suggestions recur note after note). */
+const semanticTypeMemo = new WeakMap<KnowledgeBase, Map<string, readonly string[]>>();
+const SEMANTIC_TYPE_MEMO_LIMIT = 20_000;
+
+function memoSemanticTypes(kb: KnowledgeBase, word: string): string[] {
+  let memo = semanticTypeMemo.get(kb);
+  if (memo === undefined) {
+    memo = new Map();
+    semanticTypeMemo.set(kb, memo);
+  }
+  let types = memo.get(word);
+  if (types === undefined) {
+    types = semanticTypesOf(kb, word);
+    if (memo.size >= SEMANTIC_TYPE_MEMO_LIMIT) memo.clear();
+    memo.set(word, types);
+  }
+  return [...types];
+}
+
 export interface SpellCheckResult {
   readonly corrections: Annotation[];
   readonly replacements: TextReplacement[];
@@ -143,7 +162,7 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
         applied: params.apply_spell_corrections && i === 0 && c.confidence >= rules.minConfidence,
         confidence: c.confidence,
         text: matchCase(surface, c.text),
-        semtypes: c.fromKb ? semanticTypesOf(compiled.kb, c.text) : [],
+        semtypes: c.fromKb ? memoSemanticTypes(compiled.kb, c.text) : [],
       })),
     };
     corrections.push(correction);

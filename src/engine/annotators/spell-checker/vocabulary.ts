@@ -5,10 +5,11 @@
 // corrected. Candidates for an unknown word are the entries within a bounded edit distance, found in a
 // delete index of the entries (delete-index.ts; a trie search, word-trie.ts, for bounds beyond it), and
 // ranked by distance and weight.
-import type { KnowledgeBase } from '../../../knowledge/kb.js';
+import type { KnowledgeBase, TermIndex } from '../../../knowledge/kb.js';
 import { createNormalizer, type Normalizer } from '../../../knowledge/normalize.js';
 import { buildDeleteIndex, searchDeleteIndex } from './delete-index.js';
 import { buildWordTrie, searchWordTrie, type WordTrie } from './word-trie.js';
+import { buildWordSet } from './word-set.js';
 import type { EnglishWords, SpellingRules } from './spelling-rules.js';
 
 export interface Candidate {
@@ -118,7 +119,6 @@ const MEMO_LIMIT = 20_000;
 
 export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocabulary {
   const normalizer = normalizerOf(kb);
-  const kbKeys = new Set<string>();
   const entries = new Map<string, Entry>();
   for (const [word, weight] of english) entries.set(word, { text: word, weight, fromKb: false });
   const data = termData(kb);
@@ -126,7 +126,6 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
     const counts = new Uint32Array(data.tokens.length);
     for (const t of data.edgeToken) counts[t]! += 1;
     data.tokens.forEach((key, i) => {
-      kbKeys.add(key);
       if (key.length < 3 || !ALPHA.test(key)) return;
       const found = entries.get(key);
       if (found === undefined) entries.set(key, { text: key, weight: counts[i]!, fromKb: true });
@@ -161,10 +160,14 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
     return hits.map((h) => ({ entry: list[h.index]!, distance: h.distance }));
   };
 
-  const isKnown = (word: string): boolean => {
-    const lower = word.toLowerCase();
-    return english.has(lower) || kbKeys.has(lower) || kbKeys.has(normalizer.pieceKey(word));
-  };
+  // English words and KB keys in one flat set: the per-word test of every note (word-set.ts).
+  const kbTokens = data?.tokens ?? [];
+  const knownLower = buildWordSet([...english.keys(), ...kbTokens]);
+  // A KB key: the term index's own piece-key lookup when the KB has one (its keys are exactly data.tokens).
+  const tokenId = (kb as Partial<TermIndex>).tokenId;
+  const kbKeys = data === undefined ? undefined : typeof tokenId === 'function' ? undefined : new Set(kbTokens);
+  const isKbKey = (key: string): boolean => data !== undefined && (kbKeys === undefined ? tokenId!.call(kb, key) >= 0 : kbKeys.has(key));
+  const isKnown = (word: string): boolean => knownLower.has(word.toLowerCase()) || isKbKey(normalizer.pieceKey(word));
 
   /** Re-inflates a candidate like the original: `ovariactomies` (key `ovariactomy`) → `ovariectomies`. */
   const inflect = (lower: string, key: string, text: string): string => {
@@ -216,7 +219,7 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
   return {
     size: entries.size,
     isKnown,
-    isKnownLower: (lower) => english.has(lower) || kbKeys.has(lower),
+    isKnownLower: (lower) => knownLower.has(lower),
     suggest(lower, maxDistance, limit) {
       const memoKey = `${maxDistance}|${limit}|${lower}`;
       const known = memo.get(memoKey);

@@ -13,7 +13,7 @@ import { compileDefaultContext } from '../../context/context-lexicon.js';
 import type { Annotation, Document } from '../../document.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from '../procedure/date-recognizer.js';
 import { contextModalities } from './context-modality.js';
-import { addCodeFields, chooseConcept, codeFields, compileKbTerms, findKbMentions, hasTypeIn, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
+import { addCodeFields, chooseConcept, codeFields, compileKbTerms, conceptsWithType, findKbMentions, matchKb, type KbMention, type KbTerms } from './kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from './lexicon-file.js';
 import { compilePhraseTrie, type PhraseTrie } from './phrase-trie.js';
 import { sentenceOfToken } from '../../span-search.js';
@@ -88,11 +88,7 @@ function sitesByEnd(compiled: SymptomDiseaseCompiled, matches: readonly TermMatc
   for (const m of mentions) for (let e = m.begin - 1; e >= Math.max(0, m.begin - 3); e--) ends.add(e);
   for (const m of matches) {
     if (!ends.has(m.end)) continue;
-    let sites: Concept[] | undefined;
-    for (const index of m.concepts) {
-      const c = compiled.terms.kb.concept(index);
-      if (hasTypeIn(c, SITE_TYPES)) (sites ??= []).push(c);
-    }
+    const sites = conceptsWithType(compiled.terms.kb, m.concepts, SITE_TYPES);
     if (sites === undefined) continue;
     const concept = chooseConcept(sites);
     if (concept === undefined) continue;

@@ -66,26 +66,67 @@ export function matchKb(doc: Document, terms: KbTerms): readonly TermMatch[] {
 }
 
 /**
+ * Per knowledge base and list of semantic types: per concept index, 0 = not looked at yet, 1 = none of the
+ * types, 2 = one of them. A concept's types never change, so the answer is kept: a later document reads one
+ * byte instead of the concept record, its type list and a set lookup per type.
+ */
+const typeFlagMemo = new WeakMap<KnowledgeBase, Map<string, Uint8Array>>();
+
+function typeFlags(kb: KnowledgeBase, types: ReadonlySet<string>): Uint8Array {
+  let perKb = typeFlagMemo.get(kb);
+  if (perKb === undefined) {
+    perKb = new Map();
+    typeFlagMemo.set(kb, perKb);
+  }
+  const key = [...types].join('\n');
+  let flags = perKb.get(key);
+  if (flags === undefined) {
+    flags = new Uint8Array(kb.conceptCount);
+    perKb.set(key, flags);
+  }
+  return flags;
+}
+
+/** True when concept `index` has one of `types` (memoised in `flags`, see typeFlags). */
+function wantedConcept(kb: KnowledgeBase, flags: Uint8Array, index: number, types: ReadonlySet<string>): boolean {
+  let f = flags[index];
+  if (f === undefined) return hasTypeIn(kb.concept(index), types);
+  if (f === 0) {
+    f = hasTypeIn(kb.concept(index), types) ? 2 : 1;
+    flags[index] = f;
+  }
+  return f === 2;
+}
+
+/**
  * Mentions naming at least one concept with a wanted semantic type; among those, a mention nested in a
  * longer one is dropped (longest span over the wanted concepts only, so a longer match of another kind
  * never hides a disorder).
  */
 export function findKbMentions(terms: KbTerms, matches: readonly TermMatch[], types: ReadonlySet<string>): KbMention[] {
   const out: KbMention[] = [];
+  const flags = typeFlags(terms.kb, types);
   let maxEnd = -1;
   for (const m of matches) {
     // A match inside the last kept mention is dropped whatever it names.
     if (m.end <= maxEnd) continue;
     let wanted: Concept[] | undefined;
     for (const index of m.concepts) {
-      const c = terms.kb.concept(index);
-      if (hasTypeIn(c, types)) (wanted ??= []).push(c);
+      if (wantedConcept(terms.kb, flags, index, types)) (wanted ??= []).push(terms.kb.concept(index));
     }
     if (wanted === undefined) continue;
     const concept = chooseConcept(wanted)!;
     maxEnd = m.end;
     out.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, concept, concepts: wanted });
   }
+  return out;
+}
+
+/** Concepts of `indexes` with one of `types`, in order (memoised like findKbMentions); undefined when none. */
+export function conceptsWithType(kb: KnowledgeBase, indexes: readonly number[], types: ReadonlySet<string>): Concept[] | undefined {
+  const flags = typeFlags(kb, types);
+  let out: Concept[] | undefined;
+  for (const index of indexes) if (wantedConcept(kb, flags, index, types)) (out ??= []).push(kb.concept(index));
   return out;
 }
 

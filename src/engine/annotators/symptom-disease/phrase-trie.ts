@@ -5,9 +5,11 @@
 // ejection_fraction, smoking) for every term list they read from resources/.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from './token-keys.js';
 
 interface TrieNode {
-  readonly children: Map<string, TrieNode>;
+  /** Children by lexicon key id (token-keys.ts). */
+  readonly children: Map<number, TrieNode>;
   values: unknown[] | undefined;
 }
 
@@ -28,6 +30,8 @@ export interface PhraseTrie<T> {
   matchAt(tokens: readonly Token[], from: number, to: number): PhraseMatch<T> | undefined;
   /** Longest, non-overlapping matches left to right in tokens[from, to). */
   scan(tokens: readonly Token[], from: number, to: number): PhraseMatch<T>[];
+  /** False when no phrase starts with the token whose key id (tokenKeyIds) is `id`: matchAt there finds nothing. */
+  canStart(id: number | undefined): boolean;
 }
 
 /** Lower-cased token keys of a phrase as the engine tokenizer cuts it. */
@@ -43,10 +47,11 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
     if (keys.length === 0) continue;
     let node = root;
     for (const key of keys) {
-      let child = node.children.get(key);
+      const id = lexiconKeyId(key);
+      let child = node.children.get(id);
       if (child === undefined) {
         child = { children: new Map(), values: undefined };
-        node.children.set(key, child);
+        node.children.set(id, child);
       }
       node = child;
     }
@@ -56,18 +61,26 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
     }
     if (!node.values.includes(value)) node.values.push(value);
   }
+  // The root's children by key id in an array (most tokens stop here: one read instead of a hash lookup).
+  const first: (TrieNode | undefined)[] = new Array<TrieNode | undefined>(lexiconKeyCount()).fill(undefined);
+  for (const [id, child] of root.children) first[id] = child;
 
   function matchAt(tokens: readonly Token[], from: number, to: number): PhraseMatch<T> | undefined {
-    let node: TrieNode | undefined = root;
+    if (from >= to || from >= tokens.length) return undefined;
+    const ids = tokenKeyIds(tokens);
+    const id = ids[from]!;
+    let node = id >= 0 && id < first.length ? first[id] : undefined;
+    if (node === undefined) return undefined;
     let best: PhraseMatch<T> | undefined;
-    for (let i = from; i < to && i < tokens.length; i++) {
-      const token = tokens[i]!;
-      if (i > from && token.newlineBefore) break;
-      node = node.children.get(token.lower);
-      if (node === undefined) break;
+    for (let i = from; ;) {
       if (node.values !== undefined) {
-        best = { tokenStart: from, tokenEnd: i + 1, begin: tokens[from]!.begin, end: token.end, values: node.values as T[] };
+        best = { tokenStart: from, tokenEnd: i + 1, begin: tokens[from]!.begin, end: tokens[i]!.end, values: node.values as T[] };
       }
+      i++;
+      if (i >= to || i >= tokens.length || tokens[i]!.newlineBefore) break;
+      const next = ids[i]!;
+      node = next < 0 ? undefined : node.children.get(next);
+      if (node === undefined) break;
     }
     return best;
   }
@@ -75,6 +88,7 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
   return {
     size,
     matchAt,
+    canStart: (id) => id !== undefined && id >= 0 && id < first.length && first[id] !== undefined,
     scan(tokens, from, to) {
       const out: PhraseMatch<T>[] = [];
       let i = from;

@@ -3,6 +3,7 @@
 // when written exactly so, since their lower-case spellings are ordinary words (`pt` = patient).
 import type { Token } from '../../document.js';
 import { compilePhraseTrie, type PhraseMatch, type PhraseTrie } from './phrase-trie.js';
+import { tokenKeyIds } from './token-keys.js';
 
 interface Keyed<T> {
   readonly value: T;
@@ -75,8 +76,14 @@ export function matchTermAt<T>(lexicon: TermLexicon<T>, text: string, tokens: re
 /** Longest, non-overlapping accepted matches in tokens[from, to). */
 export function scanTerms<T>(lexicon: TermLexicon<T>, text: string, tokens: readonly Token[], from: number, to: number): TermMatch<T>[] {
   const out: TermMatch<T>[] = [];
+  const ids = tokenKeyIds(tokens);
   let i = from;
   while (i < to) {
+    // Most tokens start no phrase: one array read settles them.
+    if (!lexicon.trie.canStart(ids[i])) {
+      i++;
+      continue;
+    }
     const m = matchTermAt(lexicon, text, tokens, i, to);
     if (m === undefined) i++;
     else {

@@ -1,0 +1,79 @@
+// A read-only set of words in flat typed arrays, for the corrector's "is this word known?" test that every
+// word of every note goes through. A JS Set of 130,000 strings costs several cache misses per lookup
+// (bucket, entry, key string; the key's hash computed on first sight); here a lookup hashes the query's
+// characters, reads one 8-byte slot (hash, position of the stored word) and compares the stored word (its
+// length, then its characters, contiguous): two memory reads for a known word, usually one for an unknown
+// one. Exact: a hit compares every character.
+
+export interface WordSet {
+  readonly size: number;
+  has(word: string): boolean;
+}
+
+/** FNV-1a over UTF-16 code units (32-bit). */
+function hashOf(s: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+/**
+ * Slot s: slots[2s] the word's hash, slots[2s + 1] one past the position of its length in `chars` (0: empty).
+ * `chars` holds each stored word as its length (one code unit; longer words are not stored, see `long`)
+ * followed by its code units.
+ */
+function stored(chars: Uint16Array, at: number, word: string): boolean {
+  const n = word.length;
+  if (chars[at] !== n) return false;
+  for (let k = 0; k < n; k++) if (chars[at + 1 + k] !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The set of `words` (duplicates allowed: each word is stored once). */
+export function buildWordSet(words: readonly string[]): WordSet {
+  let capacity = 16;
+  while (capacity < words.length * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slots = new Int32Array(capacity * 2);
+  let total = 0;
+  for (const w of words) total += w.length + 1;
+  const chars = new Uint16Array(total);
+  /** Words of 65,535 or more code units (none in practice): a plain Set. */
+  const long = new Set<string>();
+  let at = 0;
+  let size = 0;
+  for (const w of words) {
+    if (w.length >= 0xffff) {
+      if (!long.has(w)) size++;
+      long.add(w);
+      continue;
+    }
+    const h = hashOf(w);
+    let s = h & mask;
+    let present = false;
+    for (let p = slots[2 * s + 1]!; p !== 0; s = (s + 1) & mask, p = slots[2 * s + 1]!) {
+      if (slots[2 * s] === h && stored(chars, p - 1, w)) {
+        present = true;
+        break;
+      }
+    }
+    if (present) continue;
+    slots[2 * s] = h;
+    slots[2 * s + 1] = at + 1;
+    chars[at++] = w.length;
+    for (let k = 0; k < w.length; k++) chars[at++] = w.charCodeAt(k);
+    size++;
+  }
+  return {
+    size,
+    has(word) {
+      if (word.length >= 0xffff) return long.has(word);
+      const h = hashOf(word);
+      for (let s = h & mask; ; s = (s + 1) & mask) {
+        const p = slots[2 * s + 1]!;
+        if (p === 0) return false;
+        if (slots[2 * s] === h && stored(chars, p - 1, word)) return true;
+      }
+    },
+  };
+}
