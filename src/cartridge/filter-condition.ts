@@ -467,47 +467,24 @@ function someAnywhere(value: unknown, segments: readonly string[], depth: number
 
 /** The first number found at `path` (numbers, or strings that parse as numbers), in fieldReader's order. */
 function numberReader(path: string): (a: Annotation) => number | undefined {
-  const wildcard = path.startsWith('*.');
-  if (wildcard) {
-    const some = leafVisitor(path);
-    return (a) => {
-      let found: number | undefined;
-      some(a, (leaf) => {
-        found = numberOf(leaf);
-        return found !== undefined;
-      });
-      return found;
-    };
-  }
+  const some = path.startsWith('*.') ? leafVisitor(path) : undefined;
   const segments = path.split('.');
-  return (a) => firstNumberAt(a, segments, 0, 0);
+  return (a) => {
+    foundNumber = undefined;
+    if (some === undefined) someAt(a, segments, 0, takeNumber, 0);
+    else some(a, takeNumber);
+    return foundNumber;
+  };
 }
 
 function numberOf(leaf: unknown): number | undefined {
   return typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
 }
 
-/** someAt's walk, returning the first leaf that is a number. */
-function firstNumberAt(value: unknown, segments: readonly string[], i: number, depth: number): number | undefined {
-  for (;;) {
-    if (depth > MAX_WILDCARD_DEPTH + segments.length) return undefined;
-    if (Array.isArray(value)) {
-      for (const v of value) {
-        const n = firstNumberAt(v, segments, i, depth + 1);
-        if (n !== undefined) return n;
-      }
-      return undefined;
-    }
-    if (i === segments.length) return value === undefined || value === null ? undefined : numberOf(value);
-    if (typeof value !== 'object' || value === null) return undefined;
-    const seg = segments[i] as string;
-    const next = (value as Record<string, unknown>)[seg];
-    if (next === undefined || !Object.hasOwn(value, seg)) return undefined;
-    value = next;
-    i++;
-    depth++;
-  }
-}
+// The walk's first number, kept outside the test so that reading one allocates no closure per call
+// (evaluation is synchronous and numberOf calls back into nothing).
+let foundNumber: number | undefined;
+const takeNumber: LeafTest = (leaf) => (foundNumber = numberOf(leaf)) !== undefined;
 
 function isNonEmpty(v: unknown): boolean {
   if (typeof v === 'string') return v.trim() !== '';

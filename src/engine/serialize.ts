@@ -199,36 +199,27 @@ function writeValue(w: Writer, v: unknown, field: string, depth: number): JsonVa
   return writeObject(w, record, depth + 1);
 }
 
-/** No enumerable key on Object.prototype: for-in over a plain object then lists exactly Object.keys. */
+/** No enumerable key on Object.prototype (asked once per serialisation). */
 function objectPrototypeIsClean(): boolean {
   for (const _ in Object.prototype) return false;
   return true;
 }
 
 /**
- * for-in lists the record's keys as Object.keys would (its prototype is Object.prototype without
- * enumerable keys, or null). V8 reads the values of a for-in over a plain object from its enum cache,
- * much faster than keyed loads over annotations of many shapes.
+ * Fields are read with for-in: V8 reads the values of a for-in over a plain object from its enum cache,
+ * much faster than keyed loads over annotations of many shapes. for-in lists own keys in Object.keys order,
+ * then inherited enumerable ones; those are skipped, and need a check only when the prototype may have some.
  */
-function forInIsOwnKeys(w: Writer, record: object): boolean {
+function mayInheritKeys(w: Writer, record: object): boolean {
   const proto: unknown = Object.getPrototypeOf(record);
-  return proto === Object.prototype ? w.plainPrototype : proto === null;
+  return proto === Object.prototype ? !w.plainPrototype : proto !== null;
 }
 
 function writeObject(w: Writer, record: Record<string, unknown>, depth: number): JsonObject {
   const out: JsonObject = {};
-  if (forInIsOwnKeys(w, record)) {
-    for (const k in record) {
-      if (k.charCodeAt(0) === 0x5f) continue;
-      const value = writeValue(w, record[k], k, depth);
-      if (value !== undefined) out[k] = value;
-    }
-    return out;
-  }
-  const keys = Object.keys(record);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    if (k.charCodeAt(0) === 0x5f) continue;
+  const inherits = mayInheritKeys(w, record);
+  for (const k in record) {
+    if ((inherits && !Object.hasOwn(record, k)) || k.charCodeAt(0) === 0x5f) continue;
     const value = writeValue(w, record[k], k, depth);
     if (value !== undefined) out[k] = value;
   }
@@ -256,27 +247,15 @@ function writeAnnotation(w: Writer, a: Annotation): JsonObject {
   }
   let negated = false;
   let hypothetical = false;
-  if (forInIsOwnKeys(w, a)) {
-    for (const k in a) {
-      // type / begin / end / coveredText are written above (or have no value: writing them again gives none).
-      if (k.charCodeAt(0) === 0x5f || k === 'uid' || k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') continue;
-      const value = writeValue(w, a[k], k, 1);
-      if (value === undefined) continue;
-      out[k] = value;
-      if (k === 'negated') negated = true;
-      else if (k === 'hypothetical') hypothetical = true;
-    }
-  } else {
-    const keys = Object.keys(a);
-    for (let i = 0; i < keys.length; i++) {
-      const k = keys[i]!;
-      if (k.charCodeAt(0) === 0x5f || k === 'uid' || k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') continue;
-      const value = writeValue(w, a[k], k, 1);
-      if (value === undefined) continue;
-      out[k] = value;
-      if (k === 'negated') negated = true;
-      else if (k === 'hypothetical') hypothetical = true;
-    }
+  const inherits = mayInheritKeys(w, a);
+  for (const k in a) {
+    // type / begin / end / coveredText are written above (or have no value: writing them again gives none).
+    if ((inherits && !Object.hasOwn(a, k)) || k.charCodeAt(0) === 0x5f || k === 'uid' || k === 'type' || k === 'begin' || k === 'end' || k === 'coveredText') continue;
+    const value = writeValue(w, a[k], k, 1);
+    if (value === undefined) continue;
+    out[k] = value;
+    if (k === 'negated') negated = true;
+    else if (k === 'hypothetical') hypothetical = true;
   }
   if (w.negationRan && !negated) out.negated = false;
   if (w.hypotheticalRan && !hypothetical) out.hypothetical = false;
