@@ -16,7 +16,7 @@ import { defaultFlow, flowOfIds } from '../engine/default-flow.js';
 import type { AcdAnnotatorFlow } from '../engine/flow-types.js';
 import { ANNOTATORS } from '../engine/registry.js';
 import { DomainError, isDomainError } from '../errors.js';
-import { prepareKnowledgeBase } from '../knowledge/build-default.js';
+import { prepareKnowledgeBaseInChild } from '../knowledge/build-default.js';
 import { checkKnowledgeBase } from '../knowledge/loader.js';
 import { openStore } from '../store/open-store.js';
 import { annotatorFlowsOf } from './analyze-command.js';
@@ -264,7 +264,7 @@ export async function runBatchCommand(argv: readonly string[], deps: BatchComman
     const status = await checkKnowledgeBase(kbDir);
     if (status.state !== 'ok') throw new DomainError('INVALID_REQUEST', `--kb-dir ${kbDir}: ${status.reason}`);
   } else {
-    kbDir = await prepareKnowledgeBase(dataDir, { kbDir: config.analysis.kbDir });
+    kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
   }
 
   const { notes, total } = await openInput(positionals[0], stdin);

@@ -6,7 +6,7 @@ import { createAnalysisService, type AnalysisService } from '../analysis/analysi
 import { deployDefaultCartridge } from '../cartridge/default-cartridge.js';
 import { createDeploymentService } from '../cartridge/deployment-service.js';
 import { loadConfig, type Config } from '../config.js';
-import { prepareKnowledgeBase } from '../knowledge/build-default.js';
+import { prepareKnowledgeBaseInChild } from '../knowledge/build-default.js';
 import { loadKnowledgeBase } from '../knowledge/loader.js';
 import type { Store } from '../store/store.js';
 import { buildApp } from '../server/app.js';
@@ -29,7 +29,7 @@ const LOG_FLUSH_MS = 100;
 /** Builds the knowledge base when missing (first start), then starts the worker pool with it loaded. */
 async function startAnalysis(config: Config, store: Store, logger: Logger): Promise<AnalysisService> {
   const { dataDir } = config.store;
-  const kbDir = await prepareKnowledgeBase(dataDir, { kbDir: config.analysis.kbDir });
+  const kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
   const analysis = createAnalysisService({
     store,
     storeConfig: { ...(config.store.databaseUrl === undefined ? {} : { databaseUrl: config.store.databaseUrl }), dataDir },

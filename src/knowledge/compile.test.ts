@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDomainError } from '../errors.js';
@@ -10,7 +10,7 @@ import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { createMatcher } from './matcher.js';
 import { NORMALIZER_VERSION } from './normalize.js';
 import { compileTestKb, TEST_RECORDS } from './test-kb.js';
-import { DEFAULT_KB_VERSION, ensureKnowledgeBase, knowledgeBaseDir } from './build-default.js';
+import { DEFAULT_KB_VERSION, ensureKnowledgeBase, knowledgeBaseDir, prepareKnowledgeBaseInChild } from './build-default.js';
 import { loadManifest } from './fetch-sources.js';
 import { loadDefaultStopList } from './stoplist.js';
 
@@ -161,6 +161,27 @@ test('ensureKnowledgeBase loads a current knowledge base without rebuilding it',
     assert.equal(loaded.info.buildId, kb.info.buildId);
     assert.equal(messages.length, 1);
     assert.match(messages[0]!, /^loaded open-clinical /);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('prepareKnowledgeBaseInChild: a current knowledge base is used as is; a failed build in the child is an error', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kb-child-'));
+  try {
+    const kb = compileKnowledge(TEST_RECORDS, {
+      name: 'open-clinical', version: DEFAULT_KB_VERSION, sourceVersion: loadManifest().version, stopList: loadDefaultStopList(),
+    });
+    const dir = knowledgeBaseDir(dataDir);
+    await writeKnowledgeBase(kb, dir);
+    const header = join(dir, 'header.json');
+    const before = (await stat(header)).mtimeMs;
+    assert.equal(await prepareKnowledgeBaseInChild(dataDir), dir);
+    assert.equal((await stat(header)).mtimeMs, before, 'nothing rebuilt');
+
+    // Missing, with a mirror that holds no sources: the child's build fails, and so does the call.
+    const missing = join(dataDir, 'other-kb');
+    await assert.rejects(prepareKnowledgeBaseInChild(dataDir, { kbDir: missing, mirror: join(dataDir, 'no-such-mirror') }), /building the knowledge base in .*other-kb failed \(the build process exited with 1/);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
