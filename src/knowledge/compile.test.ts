@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDomainError } from '../errors.js';
 import type { SourceRecord } from './builders/source-record.js';
-import { adjectiveVariants, compileKnowledge, nameVariants, writeKnowledgeBase } from './compile.js';
+import { adjectiveVariants, caseArtifacts, compileKnowledge, headWord, nameVariants, writeKnowledgeBase } from './compile.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { createMatcher } from './matcher.js';
 import { NORMALIZER_VERSION } from './normalize.js';
@@ -143,6 +143,60 @@ describe('compiled knowledge base', () => {
     assert.deepEqual(cuis('diabetic'), ['NCIT:C1']); // a real name wins over a derived adjective
     assert.deepEqual(cuis('anesthetic'), []); // not a disorder
   });
+});
+
+describe('short names whose case carries their meaning', () => {
+  test('lower-case copies of a concept\'s acronyms, and capitalised symbols of substances, are case artifacts', () => {
+    const names = (...list: [string, SourceRecord['names'][number]['kind']][]) => list.map(([text, kind]) => ({ text, kind }));
+    assert.deepEqual([...caseArtifacts(names(['PIE', 'exact'], ['pie', 'exact'], ['pulmonary interstitial emphysema', 'preferred']), false)], ['pie']);
+    assert.deepEqual([...caseArtifacts(names(['Met', 'exact'], ['M', 'exact'], ['methionine', 'preferred']), true)], ['Met']);
+    assert.deepEqual([...caseArtifacts(names(['Met', 'exact']), false)], [], 'not a substance: a capitalised word stays ("Gut", "Sad")');
+    assert.deepEqual([...caseArtifacts(names(['Flu', 'exact'], ['flu', 'exact']), true)], [], 'spelled in lower case too: a word');
+    assert.deepEqual([...caseArtifacts(names(['pie', 'preferred'], ['PIE', 'exact'], ['Met', 'attested']), true)], [], 'preferred and attested forms are kept');
+    assert.deepEqual([...caseArtifacts(names(['COPD', 'exact'], ['copd', 'exact']), false)], [], 'longer than three letters');
+  });
+
+  test('compiled: the acronym matches in capitals only, the symbol not at all, other concepts\' lower-case names still do', () => {
+    const kb = compileTestKbFrom([
+      { source: 'MONDO', ids: ['MONDO:1'], preferredName: 'pulmonary interstitial emphysema', names: [{ text: 'PIE', kind: 'exact' }, { text: 'pie', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'DRUGBANK', ids: ['DRUGBANK:DB00134'], preferredName: 'methionine', names: [{ text: 'Met', kind: 'exact' }], semanticTypes: ['aapp'] },
+      { source: 'SYMP', ids: ['SYMP:1'], preferredName: 'tics', names: [{ text: 'tic', kind: 'exact' }], semanticTypes: ['sosy'] },
+    ]);
+    const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+    assert.deepEqual(cuis('history of PIE'), ['MONDO:1']);
+    assert.deepEqual(cuis('ate a pie'), []);
+    assert.deepEqual(cuis('goals were met'), []);
+    assert.deepEqual(cuis('methionine'), ['DRUGBANK:DB00134']);
+    assert.deepEqual(cuis('motor tic'), ['SYMP:1']);
+  });
+});
+
+test('the head noun of a multi-word anatomical label is a name of that part only when no concept is labelled with it', () => {
+  assert.equal(headWord(['bladder', 'neck']), 'neck');
+  assert.equal(headWord(['neck', 'of', 'the', 'pancreas']), 'neck');
+  const kb = compileTestKbFrom([
+    { source: 'NCI', ids: ['NCIT:C1'], preferredName: 'Neck', names: [], semanticTypes: ['bpoc'] },
+    { source: 'NCI', ids: ['NCIT:C2'], preferredName: 'Bladder Neck', names: [{ text: 'Neck', kind: 'exact' }, { text: 'Neck of Bladder', kind: 'exact' }], semanticTypes: ['bpoc'] },
+    { source: 'UBERON', ids: ['UBERON:1'], preferredName: 'palatine uvula', names: [{ text: 'uvula', kind: 'exact' }], semanticTypes: ['bpoc'] },
+    { source: 'NCI', ids: ['NCIT:C3'], preferredName: 'Musculoskeletal System', names: [{ text: 'Musculoskeletal', kind: 'exact' }], semanticTypes: ['bpoc'] },
+  ]);
+  const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+  assert.deepEqual(cuis('neck'), ['NCIT:C1']);
+  assert.deepEqual(cuis('neck of bladder'), ['NCIT:C2']);
+  assert.deepEqual(cuis('uvula'), ['UBERON:1'], 'no concept is labelled "uvula": the part keeps the word');
+  assert.deepEqual(cuis('musculoskeletal'), ['NCIT:C3'], 'a modifier, not the head');
+});
+
+test('names an attached code gives yield to concepts owning them (a code that lumps several disorders)', () => {
+  const kb = compileTestKbFrom([
+    { source: 'DOID', ids: ['DOID:1', 'ICD10CM:Q93.88'], preferredName: 'Miller-Dieker lissencephaly syndrome', names: [] },
+    { source: 'DOID', ids: ['DOID:2', 'ICD10CM:Q93.5'], preferredName: 'Smith-Magenis syndrome', names: [] },
+    { source: 'ICD10CM', ids: ['ICD10CM:Q93.88'], preferredName: 'Other microdeletions', names: [{ text: 'Smith-Magenis syndrome', kind: 'exact' }, { text: 'Miller-Dieker syndrome', kind: 'exact' }] },
+  ]);
+  const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+  assert.deepEqual(cuis('Smith-Magenis syndrome'), ['DOID:2']);
+  assert.deepEqual(cuis('Miller-Dieker syndrome'), ['DOID:1'], 'a name only the code gives, nobody else owns: kept');
+  assert.deepEqual(cuis('other microdeletions'), ['DOID:1']);
 });
 
 function compileTestKbFrom(records: SourceRecord[]) {

@@ -145,6 +145,51 @@ export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys
   return { key };
 }
 
+/** Anatomical types (UMLS Anatomy group): their labels name a part by a head noun and modifiers. */
+const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas']);
+
+/** The head word of a label's keys: the word before "of" ("neck of the pancreas"), else the last ("bladder neck"). */
+export function headWord(keys: readonly string[]): string {
+  const of = keys.indexOf('of');
+  return of > 0 ? keys[of - 1]! : keys[keys.length - 1]!;
+}
+
+/** Names of at most this many letters are checked for case artifacts (caseArtifacts). */
+const SHORT_CASED_NAME_MAX = 3;
+
+/** Substance types (UMLS Chemicals & Drugs): their short capitalised names are symbols (Met, Val, Zn, Dex). */
+const SUBSTANCE_TYPES: ReadonlySet<string> = new Set(['aapp', 'phsu', 'elii', 'inch', 'orch', 'bacs', 'nnon', 'horm', 'vita', 'antb', 'strd', 'lipd', 'carb', 'enzy', 'imft', 'hops', 'chvs', 'chvf', 'clnd', 'food']);
+
+/**
+ * Short names whose case carries their meaning, dropped: (1) the lower-case copy of a concept's own short
+ * acronym ("pie" beside "PIE" for pulmonary interstitial emphysema, "let", "pin", "pad": a copy some lexicons
+ * make by lower-casing every synonym): the acronym stays indexed case-sensitively, the copy would match the
+ * English word; (2) for substances, a short name written with an initial capital only ("Met", "Val", "Ser":
+ * amino-acid codes, "Zol", "Dex") when the concept has no lower-case spelling of it: a symbol, not a word ("met"
+ * in "goals were met" is not methionine). Preferred names and corpus-attested forms are kept as they are.
+ */
+export function caseArtifacts(names: readonly SourceName[], substance: boolean): ReadonlySet<string> {
+  const short = (text: string): string | undefined => {
+    const t = text.trim();
+    return t.length <= SHORT_CASED_NAME_MAX && /^[A-Za-z]+$/.test(t) ? t : undefined;
+  };
+  const capitals = new Set<string>();
+  const lowerCase = new Set<string>();
+  for (const name of names) {
+    const t = short(name.text);
+    if (t === undefined) continue;
+    if (t === t.toUpperCase()) capitals.add(t.toLowerCase());
+    else if (t === t.toLowerCase()) lowerCase.add(t);
+  }
+  const drop = new Set<string>();
+  for (const name of names) {
+    const t = short(name.text);
+    if (t === undefined || name.kind === 'preferred' || name.kind === 'attested') continue;
+    if (t === t.toLowerCase() ? capitals.has(t) : substance && /^[A-Z][a-z]+$/.test(t) && !lowerCase.has(t.toLowerCase())) drop.add(name.text);
+  }
+  return drop;
+}
+
 export function compileKnowledge(records: Iterable<SourceRecord>, info: CompileInfo): CompiledKb {
   const started = Date.now();
   const { concepts: merged, report } = mergeRecords(records);
@@ -166,6 +211,11 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   const adjectiveKeys = new Map<string, number[]>();
   let names = 0;
   const conceptLines: string[] = [];
+  const oneWordLabels = new Set<string>();
+  for (const m of merged) {
+    const pieces = normalizer.scan(m.preferredName);
+    if (pieces.length === 1) oneWordLabels.add(pieces[0]!.key);
+  }
   const codeCounts: Partial<Record<CodeField, number>> = {};
   merged.forEach((m, index) => {
     const concept: Concept = {
@@ -190,9 +240,24 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
     const labelWords = normalizer.scan(m.preferredName).map((p) => p.key);
     const disorder = m.semanticTypes.some((t) => DISORDER_TYPES.has(t));
     const truncation = disorder && labelWords.length >= 3 ? new Set(labelWords) : undefined;
-    for (const name of m.names) {
+    // The head noun of a multi-word anatomical label, when it is the label of another concept, names that
+    // concept, not this part: "neck" is Neck, not "Bladder Neck" nor "Neck of the Pancreas"; "capillary" is
+    // Capillary, not "Blood Capillary". ("uvula" stays a name of "palatine uvula" when no concept is labelled
+    // "uvula"; modifiers such as "musculoskeletal" for "Musculoskeletal System" are never affected.)
+    const head = labelWords.length >= 2 && m.semanticTypes.some((t) => ANATOMY_TYPES.has(t)) ? headWord(labelWords) : undefined;
+    const anatomyHead = head !== undefined && oneWordLabels.has(head) ? head : undefined;
+    const allNames = m.codeNames.length === 0 ? m.names : [...m.names, ...m.codeNames];
+    const casedWrongly = caseArtifacts(allNames, m.semanticTypes.some((t) => SUBSTANCE_TYPES.has(t)));
+    for (let n = 0; n < allNames.length; n++) {
+      const name = allNames[n]!;
+      // Names only an attached code's index gives yield, like a code-only concept's, to concepts owning them.
+      const fromCode = m.codeOnly || n >= m.names.length;
       if (geneSymbols.size > 0 && geneSymbols.has(name.text.trim())) {
         dropped.geneSymbol = (dropped.geneSymbol ?? 0) + 1;
+        continue;
+      }
+      if (casedWrongly.has(name.text)) {
+        dropped.caseArtifact = (dropped.caseArtifact ?? 0) + 1;
         continue;
       }
       // Broad, narrow and related synonyms of a disorder name another concept (its parent, a subtype, a
@@ -209,6 +274,13 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
           continue;
         }
       }
+      if (anatomyHead !== undefined && name.kind !== 'preferred' && name.kind !== 'attested' && name.kind !== 'abbreviation') {
+        const pieces = normalizer.scan(name.text);
+        if (pieces.length === 1 && pieces[0]!.key === anatomyHead) {
+          dropped.anatomyHead = (dropped.anatomyHead ?? 0) + 1;
+          continue;
+        }
+      }
       for (const text of nameVariants(name.text)) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop);
         if ('drop' in r) {
@@ -218,12 +290,12 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         if (seen.has(r.key)) continue;
         seen.add(r.key);
         names++;
-        const target = m.codeOnly ? codeOnlyKeys : keyConcepts;
+        const target = fromCode ? codeOnlyKeys : keyConcepts;
         const list = target.get(r.key);
         if (list === undefined) target.set(r.key, [index]);
         else list.push(index);
       }
-      if (m.codeOnly || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'attested' && name.kind !== 'layperson')) continue;
+      if (fromCode || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'attested' && name.kind !== 'layperson')) continue;
       for (const text of adjectiveVariants(name.text)) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop);
         if ('drop' in r || seen.has(r.key)) continue;

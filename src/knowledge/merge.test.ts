@@ -41,7 +41,9 @@ describe('mergeRecords', () => {
     const r51: SourceRecord = { source: 'ICD10CM', ids: ['ICD10CM:R51'], preferredName: 'Headache', names: [{ text: 'cephalgia', kind: 'exact' }] };
     const z: SourceRecord = { source: 'ICD10CM', ids: ['ICD10CM:K51'], preferredName: 'Ulcerative colitis', names: [] };
     const { map, report } = byCui([a, b, c, k50, r51, z]);
-    assert.ok(map.get('DOID:1')!.names.some((n) => n.text === 'regional enteritis'));
+    // The attached code's names are kept apart: they yield to concepts owning them (compile.ts).
+    assert.ok(map.get('DOID:1')!.codeNames.some((n) => n.text === 'regional enteritis'));
+    assert.ok(!map.get('DOID:1')!.names.some((n) => n.text === 'regional enteritis'));
     assert.equal(map.get('DOID:1')!.preferredName, "Crohn's disease");
     assert.equal(map.get('ICD10CM:R51')!.codeOnly, true); // two holders: ambiguous, own concept
     assert.equal(map.get('ICD10CM:K51')!.preferredName, 'Ulcerative colitis');

@@ -13,6 +13,12 @@ export interface MergedConcept {
   readonly codes: Partial<Record<CodeField, string[]>>;
   readonly xrefs: readonly string[];
   readonly names: readonly SourceName[];
+  /**
+   * Names only the attached code-only records give (an ICD index term under a code this concept carries):
+   * such a code often lumps several disorders ("Other microdeletions" holds Smith-Magenis syndrome beside
+   * Miller-Dieker syndrome), so these names yield to any concept that has them as its own (compile.ts).
+   */
+  readonly codeNames: readonly SourceName[];
   /** True when the concept came only from code-only records (e.g. an ICD-10-CM code nobody else carries). */
   readonly codeOnly: boolean;
 }
@@ -263,14 +269,21 @@ function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
     if (vocab !== undefined && !vocabs.includes(vocab)) vocabs.push(vocab);
   }
 
+  // Names of the concept's own records, then (apart) those only attached code-only records add.
   const byText = new Map<string, SourceName>();
-  for (const r of records) {
-    const all: SourceName[] = r.preferredName === undefined ? [...r.names] : [{ text: r.preferredName, kind: 'preferred' }, ...r.names];
-    for (const name of all) {
-      const text = name.text.trim();
-      if (text === '') continue;
-      const seen = byText.get(text);
-      if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) byText.set(text, { text, kind: name.kind });
+  const codeByText = new Map<string, SourceName>();
+  const attached = (r: SourceRecord): boolean => !codeOnly && !r.ids.some(isMerging);
+  for (const pass of [false, true]) {
+    const into = pass ? codeByText : byText;
+    for (const r of records) {
+      if (attached(r) !== pass) continue;
+      const all: SourceName[] = r.preferredName === undefined ? [...r.names] : [{ text: r.preferredName, kind: 'preferred' }, ...r.names];
+      for (const name of all) {
+        const text = name.text.trim();
+        if (text === '' || (pass && byText.has(text))) continue;
+        const seen = into.get(text);
+        if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) into.set(text, { text, kind: name.kind });
+      }
     }
   }
 
@@ -282,6 +295,7 @@ function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
     codes,
     xrefs: [...ids].sort(),
     names: [...byText.values()],
+    codeNames: [...codeByText.values()],
     codeOnly,
   };
 }
