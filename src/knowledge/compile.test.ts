@@ -199,6 +199,16 @@ test('names an attached code gives yield to concepts owning them (a code that lu
   assert.deepEqual(cuis('other microdeletions'), ['DOID:1']);
 });
 
+test('names told from another only by an optical-rotation sign are not indexed ("(−)-omeprazole" is esomeprazole)', () => {
+  const kb = compileTestKbFrom([
+    { source: 'DRUGBANK', ids: ['DRUGBANK:DB00338'], preferredName: 'omeprazole', names: [], semanticTypes: ['phsu'] },
+    { source: 'DRUGBANK', ids: ['DRUGBANK:DB00736'], preferredName: 'esomeprazole', names: [{ text: '(\u2212)-omeprazole', kind: 'exact' }, { text: '(S)-omeprazole', kind: 'exact' }, { text: '(+/-)-x', kind: 'exact' }], semanticTypes: ['phsu'] },
+  ]);
+  const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+  assert.deepEqual(cuis('omeprazole'), ['DRUGBANK:DB00338']);
+  assert.deepEqual(cuis('S-omeprazole'), ['DRUGBANK:DB00736']);
+});
+
 function compileTestKbFrom(records: SourceRecord[]) {
   return compileKnowledge(records, { name: 'test-kb', version: '1', sourceVersion: 'fixture-1', builtAt: '2026-01-01T00:00:00.000Z' });
 }

@@ -145,6 +145,9 @@ export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys
   return { key };
 }
 
+/** A parenthesised optical-rotation sign: (+), (-), (−), (±), (+/-). */
+const STEREO_SIGN = /\((?:[+\-\u2212\u00b1]|\+\/[-\u2212])\)/;
+
 /** Anatomical types (UMLS Anatomy group): their labels name a part by a head noun and modifiers. */
 const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas']);
 
@@ -254,6 +257,12 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
       const fromCode = m.codeOnly || n >= m.names.length;
       if (geneSymbols.size > 0 && geneSymbols.has(name.text.trim())) {
         dropped.geneSymbol = (dropped.geneSymbol ?? 0) + 1;
+        continue;
+      }
+      // An optical-rotation sign is all that tells an enantiomer's name from its racemate's, and normalisation
+      // drops it: "(−)-omeprazole" (esomeprazole) would be "omeprazole".
+      if (STEREO_SIGN.test(name.text)) {
+        dropped.stereoSign = (dropped.stereoSign ?? 0) + 1;
         continue;
       }
       if (casedWrongly.has(name.text)) {
