@@ -1,7 +1,8 @@
 // Analysis as the HTTP layer and the CLI see it: resolves persisted flows and profiles (the tenant's
-// own, then the system tenant's), then runs the pipeline on a pool of worker threads sized to the
-// cores, so the event loop stays free for health checks and artifact writes. A task over its time
-// budget is aborted: piscina terminates that worker thread and starts a fresh one (recycling).
+// own, then the system tenant's; remembered until the store announces a change: definition-cache.ts),
+// then runs the pipeline on a pool of worker threads sized to the cores, so the event loop stays free
+// for health checks and artifact writes. A task over its time budget is aborted: piscina terminates
+// that worker thread and starts a fresh one (recycling).
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { readWithAlias } from '../artifacts/aliases.js';
@@ -13,6 +14,7 @@ import type { KnowledgeBase } from '../knowledge/kb.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
 import { encodeResponse, runAnalysisTask, type AnalysisTask, type ResponseFormat } from './analysis-task.js';
+import { DefinitionCache, type DefinitionKind } from './definition-cache.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
 import { TaskDeadlines } from './task-deadlines.js';
@@ -61,16 +63,16 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-async function readArtifact(store: Store, kind: 'flow' | 'profile', tenant: string, id: string): Promise<unknown> {
+async function readArtifact(store: Store, tenant: string, kind: DefinitionKind, id: string): Promise<unknown> {
   const found = await readWithAlias(kind, id, async (i) => (await store.getArtifact(tenant, kind, i)) ?? (await store.getArtifact(SYSTEM_TENANT, kind, i)));
   return found?.value.body;
 }
 
-async function resolveProfiles(store: Store, tenant: string, flows: readonly AcdAnnotatorFlow[]): Promise<Record<string, AcdProfile>> {
+async function resolveProfiles(definitions: DefinitionCache, tenant: string, flows: readonly AcdAnnotatorFlow[]): Promise<Record<string, AcdProfile>> {
   const ids = [...new Set(flows.map((f) => f.profile).filter((p): p is string => typeof p === 'string' && p !== ''))];
   const profiles: Record<string, AcdProfile> = {};
   for (const id of ids) {
-    const body = await readArtifact(store, 'profile', tenant, id);
+    const body = await definitions.read(tenant, 'profile', id);
     if (body === undefined) throw new DomainError('PROFILE_NOT_FOUND', `Profile "${id}" named by the annotator flow was not found.`);
     profiles[id] = body as AcdProfile;
   }
@@ -101,6 +103,8 @@ function optionalProfileId(body: unknown): string | undefined {
 export function createAnalysisService(options: AnalysisServiceOptions): AnalysisService {
   const versions = new KnowledgeVersions();
   const unfollow = versions.follow(options.store);
+  const definitions = new DefinitionCache((tenant, kind, id) => readArtifact(options.store, tenant, kind, id));
+  const unfollowDefinitions = definitions.follow(options.store);
   const pool = options.workers > 0 ? createPool(options) : undefined;
   const deadlines = new TaskDeadlines(options.timeoutMs);
   let inline: Promise<ResourceProvider> | undefined;
@@ -141,15 +145,15 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
   async function withFlows(tenant: string, body: unknown, o: AnalyzeOptions, format: ResponseFormat): Promise<string | Uint8Array> {
     if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
     const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
-    const profiles = await resolveProfiles(options.store, tenant, flows);
+    const profiles = await resolveProfiles(definitions, tenant, flows);
     return run(task(tenant, body['unstructured'], flows, profiles, o, true, format));
   }
 
   async function withFlowId(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, o: AnalyzeOptions, format: ResponseFormat): Promise<string | Uint8Array> {
-    const flow = (await readArtifact(options.store, 'flow', tenant, flowId)) as AcdFlow | undefined;
+    const flow = (await definitions.read(tenant, 'flow', flowId)) as AcdFlow | undefined;
     if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
     const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
-    const profiles = await resolveProfiles(options.store, tenant, flows);
+    const profiles = await resolveProfiles(definitions, tenant, flows);
     return run(task(tenant, containers, flows, profiles, o, false, format));
   }
 
@@ -169,6 +173,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     queued: () => pool?.queueSize ?? 0,
     async close() {
       await (await unfollow)();
+      await (await unfollowDefinitions)();
       deadlines.close();
       await pool?.destroy();
     },

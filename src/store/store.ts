@@ -127,4 +127,14 @@ export interface Store {
    * have been missed), listeners are called once with ANY_TENANT: reload everything.
    */
   onKnowledgeChange(listener: (tenant: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to changes of the profiles and flows a tenant's analyses read (its own or, for the system
+   * tenant, everyone's): every write that may touch one (create/replace/delete of a profile or flow, a
+   * cartridge applied, a tenant deleted) announces it, to this process before the write resolves and to
+   * other replicas through the database. ANY_TENANT as for onKnowledgeChange.
+   */
+  onDefinitionChange(listener: (tenant: string) => void): Promise<() => Promise<void>>;
 }
+
+/** Artifact kinds whose writes onDefinitionChange announces. */
+export const DEFINITION_KINDS: ReadonlySet<ArtifactKind> = new Set<ArtifactKind>(['profile', 'flow']);

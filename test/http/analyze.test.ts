@@ -104,6 +104,35 @@ describe('analysis over HTTP with a worker pool', () => {
     assertServiceError(await server.call('POST', v('/v1/analyze/codes-flow'), { raw: text, headers: { 'x-ibm-client-id': uniqueTenant(), 'content-type': 'text/plain' } }), 404);
   });
 
+  test('a persisted flow or profile changed, deleted or created is what the very next analysis uses', async () => {
+    const tenant = uniqueTenant();
+    const headers = { 'x-ibm-client-id': tenant };
+    const text = 'Patient denies headache. History of type 2 diabetes mellitus.';
+    const analyse = () => server.call('POST', v('/v1/analyze/edited-flow'), { raw: text, headers: { ...headers, 'content-type': 'text/plain' } });
+    const keys = (res: { body: { unstructured: { data: Record<string, unknown> }[] } }): string[] => Object.keys(res.body.unstructured[0]!.data).sort();
+    assertServiceError(await analyse(), 404); // remembered as absent...
+    const flow = (names: string[], profile?: string) => ({ id: 'edited-flow', name: 'edited', annotatorFlows: [{ ...(profile === undefined ? {} : { profile }), flow: { elements: names.map((name) => ({ annotator: { name } })), async: false } }] });
+    assert.equal((await server.call('POST', v('/v1/flows'), { json: flow(['concept_detection']), headers })).status, 201);
+    let res = await analyse(); // ...until it is created
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(keys(res), ['concepts']);
+    assert.equal((await server.call('PUT', v('/v1/flows/edited-flow'), { json: flow(['concept_detection', 'negation']), headers })).status, 200);
+    res = await analyse();
+    assert.deepEqual(keys(res), ['concepts', 'negatedSpans']);
+
+    // A profile the flow names: its parameters change with it.
+    const profile = (fields: string[]) => ({ id: 'edited-profile', name: 'p', annotators: [{ name: 'concept_detection', parameters: { include_optional_fields: fields } }] });
+    assert.equal((await server.call('POST', v('/v1/profiles'), { json: profile(['medical_codes']), headers })).status, 201);
+    assert.equal((await server.call('PUT', v('/v1/flows/edited-flow'), { json: flow(['concept_detection'], 'edited-profile'), headers })).status, 200);
+    const code = async (): Promise<string | undefined> => ((await analyse()).body.unstructured[0].data.concepts as Concept[]).find((c) => c.cui === 'C0011860')?.icd10Code;
+    assert.equal(await code(), 'E11', 'medical codes with the profile');
+    assert.equal((await server.call('PUT', v('/v1/profiles/edited-profile'), { json: profile([]), headers })).status, 200);
+    assert.equal(await code(), undefined, 'no medical codes once the profile drops them');
+
+    assert.equal((await server.call('DELETE', v('/v1/flows/edited-flow'), { headers })).status, 200);
+    assertServiceError(await analyse(), 404);
+  });
+
   test('a profile id in the body applies to flows that name none; unknown profile and flow are 404', async () => {
     const tenant = uniqueTenant();
     const headers = { 'x-ibm-client-id': tenant };

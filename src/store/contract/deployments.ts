@@ -166,6 +166,48 @@ export function deploymentContract(make: MakeStore, options: ContractOptions): v
       await offB();
     }));
 
+  test('profile and flow writes announce a definition change before they resolve; other kinds do not', () =>
+    withStore(make, async ({ store }) => {
+      const heard: string[] = [];
+      const off = await store.onDefinitionChange((t) => heard.push(t));
+      const announced = async (what: string, write: (tenant: string) => Promise<unknown>): Promise<string> => {
+        const tenant = uniqueTenant();
+        await write(tenant);
+        assert.ok(heard.includes(tenant), `${what}: announced when the write resolves`);
+        return tenant;
+      };
+      await announced('create', (t) => store.createArtifact({ tenant: t, kind: 'flow', id: 'x', body: {} }));
+      const tenant = await announced('create', (t) => store.createArtifact({ tenant: t, kind: 'profile', id: 'p', body: {} }));
+      heard.length = 0;
+      await store.replaceArtifact({ tenant, kind: 'profile', id: 'p', body: { v: 2 } });
+      assert.ok(heard.includes(tenant), 'replace');
+      heard.length = 0;
+      await store.deleteArtifact(tenant, 'profile', 'p');
+      assert.ok(heard.includes(tenant), 'delete');
+      await announced('cartridge applied', (t) => store.applyCartridge(t, 'c1', [{ tenant: t, kind: 'flow', id: 'f', body: {} }]));
+      await announced('tenant deleted', (t) => store.deleteTenant(t));
+      // A write of another kind is not announced (checked once a later announcement has arrived).
+      const quiet = uniqueTenant();
+      await store.createArtifact({ tenant: quiet, kind: 'filter', id: 'f1', body: {} });
+      const marker = await announced('create', (t) => store.createArtifact({ tenant: t, kind: 'flow', id: 'm', body: {} }));
+      await waitFor(() => heard.includes(marker), 'the marker');
+      await sleep(50);
+      assert.ok(!heard.includes(quiet), 'a filter is no definition');
+      await off();
+    }));
+
+  test('definition changes made by one replica reach listeners of another',
+    { skip: options.crossReplicaNotifications ? false : 'this store announces changes in-process only' }, () =>
+      withStore(make, async ({ store, openReplica }) => {
+        const replica = await openReplica();
+        const tenant = uniqueTenant();
+        const heard: string[] = [];
+        const off = await replica.onDefinitionChange((t) => heard.push(t));
+        assert.ok((await store.createArtifact({ tenant, kind: 'profile', id: 'p', body: {} })).ok);
+        await waitFor(() => heard.includes(tenant), 'the replica to hear the profile write');
+        await off();
+      }));
+
   test('knowledge changes published by one replica reach listeners of another',
     { skip: options.crossReplicaNotifications ? false : 'this store announces knowledge changes in-process only' }, () =>
       withStore(make, async ({ store, openReplica }) => {

@@ -1,20 +1,22 @@
-// Cross-replica knowledge-change notifications: LISTEN on a dedicated connection (never a pooled
-// one), reconnecting with backoff when it drops. After a reconnect, changes may have been missed,
-// so listeners are told ANY_TENANT once.
+// Cross-replica change notifications (knowledge, and profile/flow definitions): LISTEN on one dedicated
+// connection (never a pooled one) to every channel, reconnecting with backoff when it drops. After a
+// reconnect, changes may have been missed, so the listeners of every channel are told ANY_TENANT once.
 import pg from 'pg';
 import { ANY_TENANT } from '../store.js';
 import { translatePgError } from './pg-errors.js';
 
 export interface KnowledgeListenerOptions {
   readonly connectionString: string;
-  /** An identifier made only of [a-z0-9_] (validated by the caller). */
-  readonly channel: string;
+  /** Identifiers made only of [a-z0-9_] (validated by the caller). */
+  readonly channels: readonly string[];
   readonly connectTimeoutMs: number;
   readonly onBackgroundError: (error: Error) => void;
 }
 
 export interface KnowledgeListener {
-  subscribe(listener: (tenant: string) => void): Promise<() => Promise<void>>;
+  subscribe(channel: string, listener: (tenant: string) => void): Promise<() => Promise<void>>;
+  /** Tells this process's listeners of a channel at once (a writer's own notification arrives later). */
+  deliverLocally(channel: string, tenant: string): void;
   close(): Promise<void>;
 }
 
@@ -22,15 +24,16 @@ const MIN_RETRY_MS = 100;
 const MAX_RETRY_MS = 5000;
 
 export function createKnowledgeListener(options: KnowledgeListenerOptions): KnowledgeListener {
-  const listeners = new Set<(tenant: string) => void>();
+  const byChannel = new Map<string, Set<(tenant: string) => void>>(options.channels.map((c) => [c, new Set()]));
+  const listenerCount = (): number => [...byChannel.values()].reduce((n, set) => n + set.size, 0);
   let client: pg.Client | undefined;
   let connecting: Promise<void> | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryMs = MIN_RETRY_MS;
   let closed = false;
 
-  function deliver(tenant: string): void {
-    for (const listener of listeners) queueMicrotask(() => listener(tenant));
+  function deliver(channel: string, tenant: string): void {
+    for (const listener of byChannel.get(channel) ?? []) queueMicrotask(() => listener(tenant));
   }
 
   async function connect(): Promise<void> {
@@ -38,17 +41,17 @@ export function createKnowledgeListener(options: KnowledgeListenerOptions): Know
     next.on('error', (e) => dropped(next, e));
     next.on('end', () => dropped(next, undefined));
     next.on('notification', (msg) => {
-      if (msg.channel === options.channel && msg.payload !== undefined) deliver(msg.payload);
+      if (byChannel.has(msg.channel) && msg.payload !== undefined) deliver(msg.channel, msg.payload);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN "${options.channel}"`);
+      for (const channel of options.channels) await next.query(`LISTEN "${channel}"`);
     } catch (e) {
       next.removeAllListeners('end');
       await next.end().catch(() => undefined);
       throw translatePgError(e);
     }
-    if (closed || listeners.size === 0) {
+    if (closed || listenerCount() === 0) {
       await next.end().catch(() => undefined);
       return;
     }
@@ -73,14 +76,14 @@ export function createKnowledgeListener(options: KnowledgeListenerOptions): Know
   }
 
   function scheduleReconnect(): void {
-    if (closed || listeners.size === 0 || retryTimer !== undefined) return;
+    if (closed || listenerCount() === 0 || retryTimer !== undefined) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      if (closed || listeners.size === 0) return;
+      if (closed || listenerCount() === 0) return;
       ensureConnected().then(
         () => {
           retryMs = MIN_RETRY_MS;
-          deliver(ANY_TENANT);
+          for (const channel of byChannel.keys()) deliver(channel, ANY_TENANT);
         },
         (e: unknown) => {
           options.onBackgroundError(e as Error);
@@ -101,8 +104,10 @@ export function createKnowledgeListener(options: KnowledgeListenerOptions): Know
   }
 
   return {
-    async subscribe(listener) {
+    async subscribe(channel, listener) {
       if (closed) throw translatePgError(new Error('Client was closed and is not queryable'));
+      const listeners = byChannel.get(channel);
+      if (listeners === undefined) throw new TypeError(`not a listened channel: ${channel}`);
       const own = (tenant: string): void => listener(tenant);
       listeners.add(own);
       try {
@@ -113,13 +118,15 @@ export function createKnowledgeListener(options: KnowledgeListenerOptions): Know
       }
       return async () => {
         listeners.delete(own);
-        if (listeners.size === 0) await disconnect();
+        if (listenerCount() === 0) await disconnect();
       };
     },
 
+    deliverLocally: deliver,
+
     async close() {
       closed = true;
-      listeners.clear();
+      for (const listeners of byChannel.values()) listeners.clear();
       await connecting?.catch(() => undefined);
       await disconnect();
     },

@@ -82,15 +82,19 @@ describe('postgres store specifics', { skip: skip ?? false }, () => {
     try {
       const heard: string[] = [];
       const off = await s.store.onKnowledgeChange((t) => heard.push(t));
+      const definitions: string[] = [];
+      const offDefinitions = await s.store.onDefinitionChange((t) => definitions.push(t));
+      // The listening connection's last query is its last LISTEN (one per channel).
       const killed = await admin!.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = $1',
-        [`LISTEN "clinical_annotator_knowledge_${s.schema}"`]);
+        [`LISTEN "clinical_annotator_definitions_${s.schema}"`]);
       assert.equal(killed.rowCount, 1);
-      await waitFor(() => heard.includes(ANY_TENANT), 'the reconnect announcement');
+      await waitFor(() => heard.includes(ANY_TENANT) && definitions.includes(ANY_TENANT), 'the reconnect announcement on both channels');
       assert.ok(reported.length >= 1, 'the dropped connection was reported');
       const replica = await s.openReplica();
       await replica.publishKnowledgeChange('after-reconnect');
       await waitFor(() => heard.includes('after-reconnect'), 'a change published after the reconnect');
       await off();
+      await offDefinitions();
     } finally {
       await s.cleanup();
     }

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { migratePostgres } from '../migrations/runner.js';
 import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import type { Deployment, NewArtifact, Store, SubmitDeploymentResult } from '../store.js';
+import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
 import { createKnowledgeListener } from './knowledge-listener.js';
 import { sqlState, translatePgError, UNIQUE_VIOLATION, isUnavailable } from './pg-errors.js';
 
@@ -22,6 +22,7 @@ export interface PostgresStoreOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,33}$/;
 const CHANNEL = 'clinical_annotator_knowledge';
+const DEFINITION_CHANNEL = 'clinical_annotator_definitions';
 const ARTIFACT_COLUMNS = 'tenant, kind, id, body::text AS body, published_date, cartridge_id';
 const DEPLOYMENT_COLUMNS = `d.tenant, d.id, d.state, d.start_time, d.end_time, d.correlation_id, d.artifact_response::text AS artifact_response,
   d.artifact_response_code, (d.archive IS NOT NULL) AS has_archive, d.locked_by, d.locked_until, d.attempts`;
@@ -41,9 +42,15 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
   pool.on('error', onBackgroundError);
-  /** NOTIFY is database-wide: a store confined to a schema gets its own channel. */
+  /** NOTIFY is database-wide: a store confined to a schema gets its own channels. */
   const channel = schema === undefined ? CHANNEL : `${CHANNEL}_${schema}`;
-  const knowledge = createKnowledgeListener({ connectionString: options.connectionString, channel, connectTimeoutMs, onBackgroundError });
+  const definitionChannel = schema === undefined ? DEFINITION_CHANNEL : `${DEFINITION_CHANNEL}_${schema}`;
+  const knowledge = createKnowledgeListener({ connectionString: options.connectionString, channels: [channel, definitionChannel], connectTimeoutMs, onBackgroundError });
+  /** After a write that may touch profiles or flows: this process at once, other replicas by NOTIFY. */
+  async function announceDefinitions(tenant: string): Promise<void> {
+    knowledge.deliverLocally(definitionChannel, tenant);
+    await query('SELECT pg_notify($1, $2)', [definitionChannel, tenant]);
+  }
   let ended = false;
 
   async function query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
@@ -140,6 +147,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
           `INSERT INTO artifacts (tenant, kind, id, body, published_date, cartridge_id) VALUES ($1, $2, $3, $4::json, $5, $6) RETURNING ${ARTIFACT_COLUMNS}`,
           [a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null],
         );
+        if (DEFINITION_KINDS.has(a.kind)) await announceDefinitions(a.tenant);
         return { ok: true, artifact: toStoredArtifact<T>(rows[0]!) } as const;
       } catch (e) {
         if (sqlState(e) === UNIQUE_VIOLATION) return { ok: false, reason: 'conflict' } as const;
@@ -153,23 +161,30 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
         `UPDATE artifacts SET body = $4::json, published_date = $5, cartridge_id = $6 WHERE tenant = $1 AND kind = $2 AND id = $3 RETURNING ${ARTIFACT_COLUMNS}`,
         [a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null],
       );
-      return rows[0] === undefined ? undefined : toStoredArtifact<T>(rows[0]);
+      if (rows[0] === undefined) return undefined;
+      if (DEFINITION_KINDS.has(a.kind)) await announceDefinitions(a.tenant);
+      return toStoredArtifact<T>(rows[0]);
     },
 
     async deleteArtifact(tenant, kind, id) {
       const { rows } = await query<ArtifactRow>(`DELETE FROM artifacts WHERE tenant = $1 AND kind = $2 AND id = $3 RETURNING ${ARTIFACT_COLUMNS}`, [tenant, kind, id]);
-      return rows[0] === undefined ? undefined : toStoredArtifact(rows[0]);
+      if (rows[0] === undefined) return undefined;
+      if (DEFINITION_KINDS.has(kind)) await announceDefinitions(tenant);
+      return toStoredArtifact(rows[0]);
     },
 
-    deleteTenant: (tenant) =>
-      transaction(async (client) => {
+    async deleteTenant(tenant) {
+      const removed = await transaction(async (client) => {
         const a = await client.query('DELETE FROM artifacts WHERE tenant = $1', [tenant]);
         const d = await client.query('DELETE FROM deployments WHERE tenant = $1', [tenant]);
         return (a.rowCount ?? 0) + (d.rowCount ?? 0);
-      }),
+      });
+      await announceDefinitions(tenant);
+      return removed;
+    },
 
-    applyCartridge: (tenant, cartridgeId, artifacts) =>
-      transaction(async (client) => {
+    async applyCartridge(tenant, cartridgeId, artifacts) {
+      await transaction(async (client) => {
         for (const a of artifacts) {
           if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
           assertArtifactKind(a.kind);
@@ -184,7 +199,9 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
              AND NOT EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS k(kind, id) WHERE k.kind = a.kind AND k.id = a.id)`,
           [tenant, cartridgeId, artifacts.map((a) => a.kind), artifacts.map((a) => a.id)],
         );
-      }),
+      });
+      await announceDefinitions(tenant);
+    },
 
     async submitDeployment(input) {
       if (input.mode === 'update') return transaction((client) => redeploy(client, input));
@@ -243,6 +260,8 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       await query('SELECT pg_notify($1, $2)', [channel, tenant]);
     },
 
-    onKnowledgeChange: (listener) => knowledge.subscribe(listener),
+    onKnowledgeChange: (listener) => knowledge.subscribe(channel, listener),
+
+    onDefinitionChange: (listener) => knowledge.subscribe(definitionChannel, listener),
   };
 }

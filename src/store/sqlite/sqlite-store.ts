@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { DomainError } from '../../errors.js';
 import { migrateSqlite } from '../migrations/runner.js';
 import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import type { Deployment, NewArtifact, Store, StoredArtifact } from '../store.js';
+import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -50,6 +50,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   const db = openDatabase(options);
   const statements = new Map<string, Database.Statement>();
   const listeners = new Set<(tenant: string) => void>();
+  const definitionListeners = new Set<(tenant: string) => void>();
+  /** Queued before the write's promise settles, so the writer's next read already sees it announced. */
+  const announceDefinitions = (tenant: string): void => {
+    for (const listener of definitionListeners) queueMicrotask(() => listener(tenant));
+  };
 
   function sql(text: string): Database.Statement {
     let stmt = statements.get(text);
@@ -135,6 +140,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       if (db.open) db.close();
       statements.clear();
       listeners.clear();
+      definitionListeners.clear();
     },
 
     listArtifacts: (tenant, kind) =>
@@ -151,7 +157,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         assertArtifactKind(a.kind);
         const row = sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${ARTIFACT_COLUMNS}`)
           .get(a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null) as ArtifactRow | undefined;
-        return row === undefined ? ({ ok: false, reason: 'conflict' } as const) : ({ ok: true, artifact: toStoredArtifact<T>(row) } as const);
+        if (row === undefined) return { ok: false, reason: 'conflict' } as const;
+        if (DEFINITION_KINDS.has(a.kind)) announceDefinitions(a.tenant);
+        return { ok: true, artifact: toStoredArtifact<T>(row) } as const;
       }),
 
     replaceArtifact: <T>(a: NewArtifact<T>) =>
@@ -159,18 +167,31 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         assertArtifactKind(a.kind);
         const row = sql(`UPDATE artifacts SET body = ?, published_date = ?, cartridge_id = ? WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`)
           .get(encodeJson(a.body), nowIso(), a.cartridgeId ?? null, a.tenant, a.kind, a.id) as ArtifactRow | undefined;
-        return row === undefined ? undefined : toStoredArtifact<T>(row);
+        if (row === undefined) return undefined;
+        if (DEFINITION_KINDS.has(a.kind)) announceDefinitions(a.tenant);
+        return toStoredArtifact<T>(row);
       }),
 
     deleteArtifact: (tenant, kind, id) =>
       guard((): StoredArtifact | undefined => {
         const row = sql(`DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`).get(tenant, kind, id) as ArtifactRow | undefined;
-        return row === undefined ? undefined : toStoredArtifact(row);
+        if (row === undefined) return undefined;
+        if (DEFINITION_KINDS.has(kind)) announceDefinitions(tenant);
+        return toStoredArtifact(row);
       }),
 
-    deleteTenant: (tenant) => guard(() => deleteTenantTx.immediate(tenant)),
+    deleteTenant: (tenant) =>
+      guard(() => {
+        const removed = deleteTenantTx.immediate(tenant);
+        announceDefinitions(tenant);
+        return removed;
+      }),
 
-    applyCartridge: (tenant, cartridgeId, artifacts) => guard(() => applyCartridgeTx.immediate(tenant, cartridgeId, artifacts)),
+    applyCartridge: (tenant, cartridgeId, artifacts) =>
+      guard(() => {
+        applyCartridgeTx.immediate(tenant, cartridgeId, artifacts);
+        announceDefinitions(tenant);
+      }),
 
     submitDeployment: (input) =>
       guard(() => {
@@ -207,6 +228,12 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       const own = (tenant: string): void => listener(tenant);
       listeners.add(own);
       return async () => void listeners.delete(own);
+    },
+
+    async onDefinitionChange(listener) {
+      const own = (tenant: string): void => listener(tenant);
+      definitionListeners.add(own);
+      return async () => void definitionListeners.delete(own);
     },
   };
 }
