@@ -4,8 +4,8 @@ import { knowledgeBaseBench } from './cases/knowledge-base.js';
 import { conceptDetectionBench } from './cases/concept-detection.js';
 import { cartridgeDeployBench } from './cases/cartridge-deploy.js';
 import { analysisFlowBench } from './cases/analysis-flow.js';
-import { httpCeilingBench, httpThroughputBench } from './cases/http-throughput.js';
+import { httpCeilingBench, httpPersistedFlowBench, httpThroughputBench } from './cases/http-throughput.js';
 import { standardFlowBench } from './cases/standard-flow.js';
 import { medicationBench } from './cases/medication.js';
 
-export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, cartridgeDeployBench, medicationBench];
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench];

@@ -177,7 +177,8 @@ function splitThreads(pid: number, before: Map<string, number>, after: Map<strin
   return { workers: sum(used.slice(0, workers)), helpers: sum(used.slice(workers)) };
 }
 
-async function runLoad(service: Service, bodies: readonly string[], connections: number, span: { readonly durationS: number } | { readonly amount: number }): Promise<Run> {
+async function runLoad(service: Service, load: Load, connections: number, span: { readonly durationS: number } | { readonly amount: number }): Promise<Run> {
+  const bodies = load.bodies;
   let next = 0;
   const request: autocannon.Request = { setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] ?? '' }) };
   const stop = { done: false };
@@ -189,8 +190,8 @@ async function runLoad(service: Service, bodies: readonly string[], connections:
   const self0 = process.cpuUsage();
   const t0 = nowMs();
   const result = await autocannon({
-    url: `${service.base}${ANALYZE_PATH}`, method: 'POST', connections, ...('amount' in span ? { amount: span.amount } : { duration: span.durationS }),
-    headers: { 'content-type': 'application/json' }, requests: [request],
+    url: `${service.base}${load.path ?? ANALYZE_PATH}`, method: 'POST', connections, ...('amount' in span ? { amount: span.amount } : { duration: span.durationS }),
+    headers: { 'content-type': load.contentType ?? 'application/json' }, requests: [request],
   });
   const wallMs = nowMs() - t0;
   const self = process.cpuUsage(self0);
@@ -256,6 +257,11 @@ interface Load {
   readonly label: string;
   readonly bodies: readonly string[];
   readonly goals: boolean;
+  /** Default: POST /v1/analyze with JSON bodies. */
+  readonly path?: string;
+  readonly contentType?: string;
+  /** Client counts for this load (default: the settings'). */
+  readonly connections?: readonly number[];
 }
 
 function analyzeBody(text: string, flows: readonly AcdAnnotatorFlow[]): string {
@@ -288,12 +294,12 @@ async function measureService(ctx: BenchContext, settings: Settings, loads: read
     try {
       for (const load of loads) {
         // Warm-up: JIT, worker caches and connections; not measured.
-        await runLoad(service, load.bodies, 8, { durationS: WARM_UP_S });
-        await runLoad(service, load.bodies, 16, { amount: WARM_UP_REQUESTS });
-        for (const connections of settings.connections) {
+        await runLoad(service, load, 8, { durationS: WARM_UP_S });
+        await runLoad(service, load, 16, { amount: WARM_UP_REQUESTS });
+        for (const connections of load.connections ?? settings.connections) {
           const runs: Run[] = [];
           for (let i = 0; i < settings.repeats; i++) {
-            const run = await runLoad(service, load.bodies, connections, { durationS: settings.durationS });
+            const run = await runLoad(service, load, connections, { durationS: settings.durationS });
             ctx.log(`${workerLabel}, ${load.label}${connections} clients: ${Math.round(run.reqPerS)} req/s, p99 ${run.p99} ms, other processes ${run.otherCores.toFixed(2)} cores`);
             runs.push(run);
           }
@@ -330,5 +336,17 @@ export const httpCeilingBench: BenchCase = {
       { label: 'section only, 2,000 chars, ', bodies: section, goals: false },
       { label: 'section only, 9 chars, ', bodies: tiny, goals: false },
     ]);
+  },
+};
+
+export const httpPersistedFlowBench: BenchCase = {
+  name: 'HTTP: POST /v1/analyze/{flow_id}, the standard flow by its ACD id, text/plain notes (autocannon)',
+  async run(ctx) {
+    // What ACD clients send most: a note as text/plain to a persisted flow, here the compatibility alias of the
+    // default cartridge's standard flow (the flow and its profile are resolved per request, then remembered).
+    return measureService(ctx, settingsFromEnv(process.env), [{
+      label: 'standard flow, ', bodies: benchNotes(ctx), goals: false, connections: [16],
+      path: '/v1/analyze/wh_acd.ibm_clinical_insights_v1.0_standard_flow?version=2023-02-22', contentType: 'text/plain',
+    }]);
   },
 };
