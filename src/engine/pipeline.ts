@@ -314,7 +314,10 @@ function sectionSpan(section: Annotation): SectionSpan | undefined {
 class SectionIndex {
   private spans: SectionSpan[] = [];
   private layer: readonly Annotation[] | undefined;
-  /** A plain Set (cheaper for the collector than a WeakSet): the index lives for one run of the pipeline. */
+  /**
+   * Annotations looked at and left without section fields (outside every section). A plain Set (cheaper
+   * for the collector than a WeakSet): the index lives for one run of the pipeline.
+   */
   private readonly seen = new Set<Annotation>();
   /**
    * Per layer key, the list looked at last time and how many of its annotations: the pipeline only
@@ -341,13 +344,14 @@ class SectionIndex {
       }
       for (let i = from; i < list.length; i++) {
         const annotation = list[i] as Annotation;
-        if (this.seen.has(annotation)) continue;
-        this.seen.add(annotation);
-        if (annotation.sectionNormalizedName !== undefined) continue;
+        // Stamped annotations need no memo: the field itself says they were looked at.
+        if (annotation.sectionNormalizedName !== undefined || this.seen.has(annotation)) continue;
         const section = this.containing(annotation.begin, annotation.end);
         if (section !== undefined) {
           annotation.sectionNormalizedName = section.normalizedName;
           annotation.sectionSurfaceForm = section.surfaceForm;
+        } else {
+          this.seen.add(annotation);
         }
       }
     }

@@ -105,6 +105,19 @@ describe('createMatcher', () => {
     assert.equal(first.begin, m.begin);
     assert.equal(last.end, m.end);
   });
+
+  test('a matcher whose surface memo fills up in the middle of a text still finds what a fresh matcher finds', () => {
+    // More distinct words than the memo keeps (it is emptied when full), with terms before and after that point.
+    const words: string[] = [];
+    for (let i = 0; i < 100_500; i++) words.push(`zq${i.toString(36)}`);
+    const text = `type 2 diabetes mellitus and lung cancer. ${words.join(' ')} type 2 diabetes mellitus and lung cancer.`;
+    const used = createMatcher(kb, { longestSpan: false });
+    used.match('lung cancer and type 2 diabetes mellitus', []);
+    const expected = createMatcher(kb, { longestSpan: false }).match(text, []);
+    assert.deepEqual(used.match(text, []), expected);
+    assert.deepEqual(used.match(text, []), expected);
+    assert.equal(expected.filter((m) => text.slice(m.begin, m.end) === 'type 2 diabetes mellitus').length, 2);
+  });
 });
 
 function compileTestKbWith(records: readonly SourceRecord[]): CompiledKb {

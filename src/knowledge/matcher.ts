@@ -3,7 +3,7 @@
 // are found in one pass; `longestSpan` then drops matches nested inside a longer one (ACD longest_span).
 // Text is cut with the knowledge base's own normaliser, so names and text always share one key scheme.
 import type { Token } from '../engine/document.js';
-import type { CompiledKnowledgeBase } from './kb.js';
+import type { CompiledKnowledgeBase, TermIndex } from './kb.js';
 import { ACRONYM_MARK, isAcronymSurface, scanPieces, type Normalizer, type Piece } from './normalize.js';
 
 export interface TermMatch {
@@ -70,6 +70,12 @@ class PieceRows {
   begins = new Int32Array(256);
   ends = new Int32Array(256);
   tokenIds = new Int32Array(256);
+  /** Surface-table entry of the piece (-1 on the replacement path). */
+  entries = new Int32Array(256);
+  /** Trie node of the piece alone (the root's child along its token id; -1 when none). */
+  rootNodes = new Int32Array(256);
+  /** 1 when that node has concepts (the piece alone is a name). */
+  rootConcepts = new Uint8Array(256);
   /** Acronym node of the piece (-1 when none, or in an all-caps heading line). */
   acronymNodes = new Int32Array(256);
   breaks = new Uint8Array(256);
@@ -78,12 +84,15 @@ class PieceRows {
     this.length = 0;
   }
 
-  push(begin: number, end: number, tokenId: number, acronymNode: number, breakBefore: boolean): void {
+  push(begin: number, end: number, entry: number, tokenId: number, rootNode: number, rootConcepts: number, acronymNode: number, breakBefore: boolean): void {
     const i = this.length;
     if (i === this.begins.length) this.grow();
     this.begins[i] = begin;
     this.ends[i] = end;
+    this.entries[i] = entry;
     this.tokenIds[i] = tokenId;
+    this.rootNodes[i] = rootNode;
+    this.rootConcepts[i] = rootConcepts;
     this.acronymNodes[i] = acronymNode;
     this.breaks[i] = breakBefore ? 1 : 0;
     this.length = i + 1;
@@ -99,6 +108,9 @@ class PieceRows {
     this.begins = grown(this.begins, (n) => new Int32Array(n));
     this.ends = grown(this.ends, (n) => new Int32Array(n));
     this.tokenIds = grown(this.tokenIds, (n) => new Int32Array(n));
+    this.entries = grown(this.entries, (n) => new Int32Array(n));
+    this.rootNodes = grown(this.rootNodes, (n) => new Int32Array(n));
+    this.rootConcepts = grown(this.rootConcepts, (n) => new Uint8Array(n));
     this.acronymNodes = grown(this.acronymNodes, (n) => new Int32Array(n));
     this.breaks = grown(this.breaks, (n) => new Uint8Array(n));
   }
@@ -158,16 +170,22 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
   const textRows = (text: string): void => {
     rows.reset();
     const headings = new HeadingLines(text);
+    const generation = surfaces.generation;
     scanPieces(text, (begin, end, breakBefore) => {
       let entry = surfaces.find(text, begin, end);
       if (entry < 0) {
         const surface = text.slice(begin, end);
         const tokenId = kb.tokenId(kb.normalizer.pieceKey(surface));
-        entry = surfaces.add(surface, tokenId, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
+        const rootNode = tokenId < 0 ? -1 : kb.childNode(root, tokenId);
+        entry = surfaces.add(surface, tokenId, rootNode, rootNode >= 0 && hasConcepts(rootNode) ? 1 : 0, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
       }
-      const acronymNode = surfaces.acronymNodes[entry]!;
-      rows.push(begin, end, surfaces.tokenIds[entry]!, acronymNode >= 0 && !headings.has(begin) ? acronymNode : -1, breakBefore);
+      const info = surfaces.info;
+      const o = entry * INFO_FIELDS;
+      const acronymNode = info[o + INFO_ACRONYM_NODE]!;
+      rows.push(begin, end, entry, info[o + INFO_TOKEN_ID]!, info[o + INFO_ROOT_NODE]!, info[o + INFO_ROOT_CONCEPTS]!, acronymNode >= 0 && !headings.has(begin) ? acronymNode : -1, breakBefore);
     });
+    // The table was emptied during the scan: the earlier pieces' entries name other surfaces now.
+    if (surfaces.generation !== generation) rows.entries.fill(-1, 0, rows.length);
   };
 
   /** Pieces with keys (the replacement path): ids looked up per key. */
@@ -175,7 +193,9 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     rows.reset();
     const headings = new HeadingLines(text);
     for (const p of pieces) {
-      rows.push(p.begin, p.end, kb.tokenId(p.key), p.acronymKey !== undefined && !headings.has(p.begin) ? acronymNodeOf(p.acronymKey) : -1, p.breakBefore);
+      const tokenId = kb.tokenId(p.key);
+      const rootNode = tokenId < 0 ? -1 : kb.childNode(root, tokenId);
+      rows.push(p.begin, p.end, -1, tokenId, rootNode, rootNode >= 0 && hasConcepts(rootNode) ? 1 : 0, p.acronymKey !== undefined && !headings.has(p.begin) ? acronymNodeOf(p.acronymKey) : -1, p.breakBefore);
     }
   };
 
@@ -184,7 +204,7 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     const replaced = replacements !== undefined && replacements.length > 0;
     if (replaced) pieceRows(text, replacePieces(kb.normalizer, text, replacements));
     else textRows(text);
-    const { begins, ends, tokenIds, acronymNodes, breaks } = rows;
+    const { begins, ends, entries, tokenIds, rootNodes, rootConcepts, acronymNodes, breaks } = rows;
     const n = rows.length;
     const raw = rawRows;
     raw.reset();
@@ -192,19 +212,21 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
       const groupStart = raw.length;
       const firstBegin = begins[i]!;
       let acronymNode = acronymNodes[i]!;
-      let node = root;
-      for (let j = i; j < n; j++) {
-        if (j > i && breaks[j] === 1) break;
-        const t = tokenIds[j]!;
-        if (t < 0) break;
-        node = kb.childNode(node, t);
-        if (node < 0) break;
-        if (!hasConcepts(node)) continue;
-        if (j === i && acronymNode >= 0) {
+      // The first step (the piece alone) is remembered per surface: no trie read for it.
+      let node = rootNodes[i]!;
+      if (node >= 0) {
+        if (rootConcepts[i] === 1) {
           raw.push(firstBegin, ends[i]!, node, acronymNode);
           acronymNode = -1;
-        } else {
-          raw.push(firstBegin, ends[j]!, node, -1);
+        }
+        for (let j = i + 1; j < n; j++) {
+          if (breaks[j] === 1) break;
+          const t = tokenIds[j]!;
+          if (t < 0) break;
+          // The second step (a pair of surfaces) is remembered too; deeper steps read the trie.
+          node = j === i + 1 && entries[i]! >= 0 && entries[j]! >= 0 ? surfaces.secondNode(entries[i]!, entries[j]!, kb) : kb.childNode(node, t);
+          if (node < 0) break;
+          if (hasConcepts(node)) raw.push(firstBegin, ends[j]!, node, -1);
         }
       }
       // Without replacements pieces never overlap: each start piece's matches (ends ascending) reversed,
@@ -213,6 +235,21 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
       if (acronymNode >= 0) raw.push(firstBegin, ends[i]!, acronymNode, -1);
     }
     return replaced ? sortedRaw(raw.take()) : raw.take();
+  };
+
+  /**
+   * kb.nodeConcepts, remembered for the nodes met last (direct-mapped by node): one list per node, handed
+   * to every match of it (TermMatch.concepts is read-only).
+   */
+  const conceptNodes = new Int32Array(CONCEPT_SLOTS).fill(-1);
+  const conceptLists: (readonly number[])[] = new Array<readonly number[]>(CONCEPT_SLOTS).fill([]);
+  const nodeConcepts = (node: number): readonly number[] => {
+    const slot = Math.imul(node, 0x9e3779b1) >>> (32 - CONCEPT_BITS);
+    if (conceptNodes[slot] === node) return conceptLists[slot]!;
+    const list = kb.nodeConcepts(node);
+    conceptNodes[slot] = node;
+    conceptLists[slot] = list;
+    return list;
   };
 
   /** The kept matches with their tokens and concepts (`longest`: matches nested in an earlier, longer one are dropped). */
@@ -241,7 +278,7 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
         while (last + 1 < tokens.length && tokens[last + 1]!.begin <= end - 1) last++;
         tokenEnd = last + 1;
       }
-      const concepts = acronymNode < 0 ? kb.nodeConcepts(node) : union(kb.nodeConcepts(node), kb.nodeConcepts(acronymNode));
+      const concepts = acronymNode < 0 ? nodeConcepts(node) : union(nodeConcepts(node), nodeConcepts(acronymNode));
       out.push({ begin, end, tokenStart, tokenEnd, concepts });
     }
     return out;
@@ -266,30 +303,70 @@ function sortedRaw(packed: readonly number[]): number[] {
   return out;
 }
 
+/** SurfaceTable.info: numbers per entry, and their offsets. */
+const INFO_FIELDS = 4;
+const INFO_TOKEN_ID = 0;
+const INFO_ROOT_NODE = 1;
+const INFO_ROOT_CONCEPTS = 2;
+const INFO_ACRONYM_NODE = 3;
+
+/** Slots of the node → concepts memo of termMatches: 2^CONCEPT_BITS. */
+const CONCEPT_BITS = 12;
+const CONCEPT_SLOTS = 1 << CONCEPT_BITS;
+
+/** Slots of the surface-pair memo (SurfaceTable.secondNode): 2^PAIR_BITS. */
+const PAIR_BITS = 14;
+const PAIR_SLOTS = 1 << PAIR_BITS;
+
 /** Surfaces remembered per matcher; the table is emptied when full (notes reuse a small vocabulary). */
 const SURFACE_CACHE_LIMIT = 100_000;
 
 /**
- * Surface → (token id, acronym node) memo, looked up by text offsets: an open-addressing table keyed by
+ * Surface → (token id, root node, acronym node) memo, looked up by text offsets: an open-addressing table keyed by
  * a hash of the characters, so a piece is found without cutting it out of the text.
  */
 class SurfaceTable {
-  readonly tokenIds: number[] = [];
-  readonly acronymNodes: number[] = [];
+  /**
+   * Per entry, INFO_FIELDS numbers side by side (one memory read serves a piece): its token id, the trie
+   * node of the piece alone (-1 when none), 1 when that node has concepts, and its acronym node (-1 when none).
+   */
+  info = new Int32Array(1024 * INFO_FIELDS);
+  private count = 0;
+  /** Counts the times the table was emptied (entry indexes are reused after that). */
+  generation = 0;
   private surfaces: string[] = [];
-  private hashes: number[] = [];
-  /** Entry index + 1 per slot (0: empty); the length is a power of two. */
-  private slots = new Int32Array(1024);
+  /** Per slot, two numbers: the entry's hash and its index + 1 (0: empty); 2 × a power of two long. */
+  private slots = new Int32Array(2 * 1024);
+  /** secondNode memo, direct-mapped: the two entries of a slot (first -1: empty) and the node. */
+  private pairFirst = new Int32Array(PAIR_SLOTS).fill(-1);
+  private pairSecond = new Int32Array(PAIR_SLOTS);
+  private pairNode = new Int32Array(PAIR_SLOTS);
+
+  /**
+   * The trie node of surface `first` followed by surface `second` (the child of first's root node along
+   * second's token id; both must exist), remembered for the pairs met last: notes repeat word pairs, and
+   * the trie's edge lists are large and scattered in memory.
+   */
+  secondNode(first: number, second: number, kb: TermIndex): number {
+    const slot = (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BITS);
+    if (this.pairFirst[slot] === first && this.pairSecond[slot] === second) return this.pairNode[slot]!;
+    const node = kb.childNode(this.info[first * INFO_FIELDS + INFO_ROOT_NODE]!, this.info[second * INFO_FIELDS + INFO_TOKEN_ID]!);
+    this.pairFirst[slot] = first;
+    this.pairSecond[slot] = second;
+    this.pairNode[slot] = node;
+    return node;
+  }
 
   /** The entry of text[begin, end), or -1. */
   find(text: string, begin: number, end: number): number {
-    const hash = hashRange(text, begin, end);
-    const mask = this.slots.length - 1;
+    const hash = hashRange(text, begin, end) | 0;
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
     const length = end - begin;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const e = this.slots[slot]! - 1;
+      const e = slots[2 * slot + 1]! - 1;
       if (e < 0) return -1;
-      if (this.hashes[e] !== hash) continue;
+      if (slots[2 * slot] !== hash) continue;
       const surface = this.surfaces[e]!;
       if (surface.length !== length) continue;
       let k = 0;
@@ -298,36 +375,46 @@ class SurfaceTable {
     }
   }
 
-  add(surface: string, tokenId: number, acronymNode: number): number {
-    if (this.surfaces.length >= SURFACE_CACHE_LIMIT) this.clear();
-    const e = this.surfaces.length;
+  add(surface: string, tokenId: number, rootNode: number, rootConcepts: number, acronymNode: number): number {
+    if (this.count >= SURFACE_CACHE_LIMIT) this.clear();
+    const e = this.count++;
     this.surfaces.push(surface);
-    this.hashes.push(hashRange(surface, 0, surface.length));
-    this.tokenIds.push(tokenId);
-    this.acronymNodes.push(acronymNode);
-    if (2 * this.surfaces.length > this.slots.length) this.rehash(this.slots.length * 2);
-    else this.place(e);
+    if ((e + 1) * INFO_FIELDS > this.info.length) {
+      const grown = new Int32Array(this.info.length * 2);
+      grown.set(this.info);
+      this.info = grown;
+    }
+    const o = e * INFO_FIELDS;
+    this.info[o + INFO_TOKEN_ID] = tokenId;
+    this.info[o + INFO_ROOT_NODE] = rootNode;
+    this.info[o + INFO_ROOT_CONCEPTS] = rootConcepts;
+    this.info[o + INFO_ACRONYM_NODE] = acronymNode;
+    if (2 * this.count > this.slots.length >> 1) this.rehash(this.slots.length);
+    this.place(this.slots, hashRange(surface, 0, surface.length) | 0, e);
     return e;
   }
 
-  private place(e: number): void {
-    const mask = this.slots.length - 1;
-    let slot = this.hashes[e]! & mask;
-    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
-    this.slots[slot] = e + 1;
+  private place(slots: Int32Array, hash: number, e: number): void {
+    const mask = (slots.length >> 1) - 1;
+    let slot = hash & mask;
+    while (slots[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    slots[2 * slot] = hash;
+    slots[2 * slot + 1] = e + 1;
   }
 
+  /** Doubles the slot table (`size`: the new number of slots), re-placing every entry. */
   private rehash(size: number): void {
-    this.slots = new Int32Array(size);
-    for (let e = 0; e < this.surfaces.length; e++) this.place(e);
+    const old = this.slots;
+    this.slots = new Int32Array(2 * size);
+    for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== 0) this.place(this.slots, old[s]!, old[s + 1]! - 1);
   }
 
   private clear(): void {
+    this.generation++;
+    this.count = 0;
     this.surfaces = [];
-    this.hashes = [];
-    this.tokenIds.length = 0;
-    this.acronymNodes.length = 0;
-    this.slots = new Int32Array(1024);
+    this.slots = new Int32Array(2 * 1024);
+    this.pairFirst.fill(-1);
   }
 }
 

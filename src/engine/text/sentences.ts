@@ -64,6 +64,12 @@ export function splitSentences(text: string, tokens: readonly Token[], abbreviat
   return new Splitter(text, tokens, abbreviations).run();
 }
 
+/**
+ * Per token, 1 when a sentence starts there: one array reused by every pass (a pass is synchronous; a
+ * typed array per pass would get an off-heap buffer of its own, costly to allocate and to free).
+ */
+let startFlags = new Uint8Array(4096);
+
 /** One splitter pass over the tokens of a text (methods instead of per-call closures). */
 class Splitter {
   constructor(
@@ -197,7 +203,9 @@ class Splitter {
 
   run(): Sentence[] {
     const { tokens, abbreviations } = this;
-    const starts = new Uint8Array(tokens.length);
+    if (startFlags.length < tokens.length) startFlags = new Uint8Array(Math.max(tokens.length, 2 * startFlags.length));
+    const starts = startFlags;
+    starts.fill(0, 0, tokens.length);
     starts[0] = 1;
     let lineFirst = 0;
     let sentenceFirst = 0;

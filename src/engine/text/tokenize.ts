@@ -163,8 +163,19 @@ class Scanner {
   /** [start, end) has two or more letters, all upper case. */
   private isUpperWord(start: number, end: number): boolean {
     if (end - start < 2) return false;
-    const word = this.text.slice(start, end);
-    return word === word.toUpperCase() && word !== word.toLowerCase();
+    const text = this.text;
+    // ASCII: no lower-case letter and at least one capital (what the case conversions below tell), without them.
+    let upper = false;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x80) {
+        const word = text.slice(start, end);
+        return word === word.toUpperCase() && word !== word.toLowerCase();
+      }
+      if (c >= 0x61 && c <= 0x7a) return false;
+      if (c >= 0x41 && c <= 0x5a) upper = true;
+    }
+    return upper;
   }
 
   private scanDigits(i: number): number {

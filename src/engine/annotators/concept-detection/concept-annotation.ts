@@ -2,7 +2,7 @@
 // type, begin, end, coveredText, cui, preferredName, semanticType, source, sourceVersion, then the codes
 // (only with include_optional_fields=medical_codes) and vocabs (only with source_vocabularies).
 import type { Annotation } from '../../document.js';
-import { CODE_FIELDS, type CodeField, type Concept } from '../../../knowledge/kb.js';
+import { CODE_FIELDS, type CodeField, type Concept, type KnowledgeBase } from '../../../knowledge/kb.js';
 import type { SemanticTypeTable } from '../../../knowledge/semantic-types.js';
 
 export const ANNOTATOR_ID = 'concept_detection';
@@ -82,7 +82,7 @@ export function conceptAnnotations(
  * one set of output options and one library source, remembered per knowledge-base concept. Annotations
  * are rebuilt from it in the same key order as conceptAnnotation writes them.
  */
-interface WireParts {
+export interface WireParts {
   readonly type: string;
   readonly cui: string;
   readonly preferredName: string;
@@ -94,11 +94,103 @@ interface WireParts {
   readonly extraValues: readonly unknown[];
 }
 
-/** Wire parts by concept (concepts are kept by their knowledge base, so the keys live as long). */
-export type ConceptWireCache = WeakMap<Concept, Map<string, readonly WireParts[]>>;
+/**
+ * Wire parts by options key (wireKey), then by concept (concepts are kept by their knowledge base, so the
+ * keys live as long), or by knowledge base, options key and concept index (conceptWireParts: no Concept
+ * object needs to be read). Keyed in this order, a candidate costs one lookup in one table: the per-key
+ * table is found once per run of calls with the same options.
+ */
+export interface ConceptWireCache {
+  readonly byConcept: Map<string, WeakMap<Concept, readonly WireParts[]>>;
+  readonly byIndex: WeakMap<KnowledgeBase, Map<string, Map<number, readonly WireParts[]>>>;
+}
 
 export function createConceptWireCache(): ConceptWireCache {
-  return new WeakMap();
+  return { byConcept: new Map(), byIndex: new WeakMap() };
+}
+
+/** The per-concept table of the last (cache, key) asked for. */
+let lastTableCache: ConceptWireCache | undefined;
+let lastTableKey = '';
+let lastTable: WeakMap<Concept, readonly WireParts[]> | undefined;
+
+function wireTable(cache: ConceptWireCache, key: string): WeakMap<Concept, readonly WireParts[]> {
+  if (cache === lastTableCache && key === lastTableKey && lastTable !== undefined) return lastTable;
+  let table = cache.byConcept.get(key);
+  if (table === undefined) {
+    table = new WeakMap();
+    cache.byConcept.set(key, table);
+  }
+  lastTableCache = cache;
+  lastTableKey = key;
+  lastTable = table;
+  return table;
+}
+
+/** The per-index table of the last (cache, knowledge base, key) asked for. */
+let lastIndexCache: ConceptWireCache | undefined;
+let lastIndexKb: KnowledgeBase | undefined;
+let lastIndexKey = '';
+let lastIndexTable: Map<number, readonly WireParts[]> | undefined;
+
+function indexTable(cache: ConceptWireCache, kb: KnowledgeBase, key: string): Map<number, readonly WireParts[]> {
+  if (cache === lastIndexCache && kb === lastIndexKb && key === lastIndexKey && lastIndexTable !== undefined) return lastIndexTable;
+  let byKey = cache.byIndex.get(kb);
+  if (byKey === undefined) {
+    byKey = new Map();
+    cache.byIndex.set(kb, byKey);
+  }
+  let table = byKey.get(key);
+  if (table === undefined) {
+    table = new Map();
+    byKey.set(key, table);
+  }
+  lastIndexCache = cache;
+  lastIndexKb = kb;
+  lastIndexKey = key;
+  lastIndexTable = table;
+  return table;
+}
+
+function computeWireParts(concept: Concept, types: SemanticTypeTable, options: OutputOptions, source: string | undefined): readonly WireParts[] {
+  const plain: OutputOptions = { medicalCodes: options.medicalCodes, sourceVocabularies: options.sourceVocabularies, ...(options.splitSemanticTypes === undefined ? {} : { splitSemanticTypes: options.splitSemanticTypes }) };
+  return conceptAnnotations('', 0, 0, concept, types, plain, source === undefined ? {} : { source }).map(wireParts);
+}
+
+/**
+ * The constant wire parts (one per annotation, never empty; `cui` is the concept's) of concept `index` of
+ * `kb` for a concept without library overrides other than the source, as cachedConceptAnnotations uses
+ * them; remembered per knowledge base, options and source, so a known concept is found by its index alone.
+ */
+export function conceptWireParts(
+  cache: ConceptWireCache,
+  kb: KnowledgeBase,
+  index: number,
+  types: SemanticTypeTable,
+  options: OutputOptions,
+  source: string | undefined,
+): readonly WireParts[] {
+  const table = indexTable(cache, kb, wireKey(options, source));
+  let parts = table.get(index);
+  if (parts === undefined) {
+    parts = computeWireParts(kb.concept(index), types, options, source);
+    table.set(index, parts);
+  }
+  return parts;
+}
+
+/** Appends the annotations of `parts` at text[begin, end) to `out` (what cachedConceptAnnotations appends). */
+export function appendWireAnnotations(parts: readonly WireParts[], text: string, begin: number, end: number, out: Annotation[]): void {
+  const coveredText = text.slice(begin, end);
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    const a: Annotation = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName };
+    if (p.semanticType !== undefined) a.semanticType = p.semanticType;
+    if (p.source !== undefined) a.source = p.source;
+    if (p.sourceVersion !== undefined) a.sourceVersion = p.sourceVersion;
+    for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
+    out.push(a);
+  }
 }
 
 /**
@@ -117,28 +209,13 @@ export function cachedConceptAnnotations(
   source: string | undefined,
   out: Annotation[],
 ): void {
-  const key = wireKey(options, source);
-  let byKey = cache.get(concept);
-  if (byKey === undefined) {
-    byKey = new Map();
-    cache.set(concept, byKey);
-  }
-  let parts = byKey.get(key);
+  const table = wireTable(cache, wireKey(options, source));
+  let parts = table.get(concept);
   if (parts === undefined) {
-    const plain: OutputOptions = { medicalCodes: options.medicalCodes, sourceVocabularies: options.sourceVocabularies, ...(options.splitSemanticTypes === undefined ? {} : { splitSemanticTypes: options.splitSemanticTypes }) };
-    parts = conceptAnnotations('', 0, 0, concept, types, plain, source === undefined ? {} : { source }).map(wireParts);
-    byKey.set(key, parts);
+    parts = computeWireParts(concept, types, options, source);
+    table.set(concept, parts);
   }
-  const coveredText = text.slice(begin, end);
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i]!;
-    const a: Annotation = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName };
-    if (p.semanticType !== undefined) a.semanticType = p.semanticType;
-    if (p.source !== undefined) a.source = p.source;
-    if (p.sourceVersion !== undefined) a.sourceVersion = p.sourceVersion;
-    for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
-    out.push(a);
-  }
+  appendWireAnnotations(parts, text, begin, end, out);
 }
 
 /** The last options / source and their wire-cache key: one detectConcepts call asks with the same ones for every candidate. */

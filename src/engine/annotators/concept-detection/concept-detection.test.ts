@@ -14,7 +14,7 @@ import type { Annotation } from '../../document.js';
 import { conceptDetection } from './concept-detection.js';
 import { compileDictionary, compileJavaRegex } from './dictionary-matcher.js';
 import { findAbbreviationDefinitions } from './abbreviation-definitions.js';
-import { cachedConceptAnnotations, conceptAnnotations, createConceptWireCache } from './concept-annotation.js';
+import { appendWireAnnotations, cachedConceptAnnotations, conceptAnnotations, conceptWireParts, createConceptWireCache } from './concept-annotation.js';
 import { semanticTypes } from '../../../knowledge/semantic-types.js';
 
 const RECORDS: SourceRecord[] = [
@@ -106,7 +106,8 @@ describe('concept_detection response shape', () => {
     const text = 'Duchenne muscular dystrophy and type 2 diabetes';
     const cache = createConceptWireCache();
     for (const [begin, end] of [[0, 27], [32, 47]] as const) {
-      const concept = kb.concept(kb.lookup(text.slice(begin, end))[0]!);
+      const index = kb.lookup(text.slice(begin, end))[0]!;
+      const concept = kb.concept(index);
       for (const medicalCodes of [false, true]) {
         for (const sourceVocabularies of [false, true]) {
           for (const splitSemanticTypes of [false, true]) {
@@ -117,6 +118,11 @@ describe('concept_detection response shape', () => {
                 const got: Annotation[] = [];
                 cachedConceptAnnotations(cache, text, begin, end, concept, semanticTypes(), options, source, got);
                 assert.equal(JSON.stringify(got), JSON.stringify(expected));
+                const parts = conceptWireParts(cache, kb, index, semanticTypes(), options, source);
+                assert.equal(parts[0]!.cui, concept.cui);
+                const byIndex: Annotation[] = [];
+                appendWireAnnotations(parts, text, begin, end, byIndex);
+                assert.equal(JSON.stringify(byIndex), JSON.stringify(expected));
               }
             }
           }

@@ -13,7 +13,7 @@ import { defineAnnotator } from '../../annotator.js';
 import type { Annotation, Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
 import { findAbbreviationDefinitions, findAbbreviationOccurrences } from './abbreviation-definitions.js';
-import { ANNOTATOR_ID, cachedConceptAnnotations, conceptAnnotations, createConceptWireCache, type ConceptOrigin, type ConceptWireCache, type OutputOptions } from './concept-annotation.js';
+import { ANNOTATOR_ID, appendWireAnnotations, conceptAnnotations, conceptWireParts, createConceptWireCache, type ConceptOrigin, type ConceptWireCache, type OutputOptions } from './concept-annotation.js';
 import { applyInferenceRules, compileRuleSet, type CompiledRuleSet } from './inference-rules.js';
 import { matchPatterns } from './dictionary-matcher.js';
 import { resolveLibraries } from './libraries.js';
@@ -109,14 +109,19 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       spanEnd = c.end;
       spanCuis.length = 0;
     }
+    if (c.codeFields === undefined && c.origin.cui === undefined && c.origin.type === undefined && c.origin.sourceVersion === undefined) {
+      // The concept's constant wire fields, found by its index (its cui among them): the Concept itself is not read.
+      const parts = conceptWireParts(compiled.wire, c.kb, c.concept, compiled.types, output, c.origin.source);
+      const cui = parts[0]!.cui;
+      if (spanCuis.includes(cui)) continue;
+      spanCuis.push(cui);
+      appendWireAnnotations(parts, doc.text, c.begin, c.end, annotations);
+      continue;
+    }
     const concept = c.kb.concept(c.concept);
     const cui = c.origin.cui ?? concept.cui;
     if (spanCuis.includes(cui)) continue;
     spanCuis.push(cui);
-    if (c.codeFields === undefined && c.origin.cui === undefined && c.origin.type === undefined && c.origin.sourceVersion === undefined) {
-      cachedConceptAnnotations(compiled.wire, doc.text, c.begin, c.end, concept, compiled.types, output, c.origin.source, annotations);
-      continue;
-    }
     const options = c.codeFields === undefined ? output : { ...output, codeFields: c.codeFields };
     for (const a of conceptAnnotations(doc.text, c.begin, c.end, concept, compiled.types, options, c.origin)) annotations.push(a);
   }
@@ -193,9 +198,10 @@ function resolveComposites(text: string, candidates: Candidate[], compiled: Conc
     const first = candidates[i]!;
     let j = i + 1;
     while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
-    const span = candidates.slice(i, j);
+    const spanStart = i;
     i = j;
     if (first.kb !== compiled.kb || !mayBeCoordinated(text, first.begin, first.end)) continue;
+    const span = candidates.slice(spanStart, j);
     const { begin, end, origin } = first;
     const outer = compositeAt(text, begin, end, compiled.longest);
     if (outer !== undefined) {

@@ -70,6 +70,11 @@ function addSpans(doc: Document, hits: readonly ContextHit[], type: Hypothetical
   }
 }
 
+/** The usual update fields, shared (the pipeline only reads them). */
+const HYPOTHETICAL_SPAN: Readonly<Record<string, unknown>> = Object.freeze({ hypothetical: true, hypotheticalType: 'HypotheticalSpan' });
+const FAMILY_HISTORY_SPAN: Readonly<Record<string, unknown>> = Object.freeze({ hypothetical: true, hypotheticalType: 'FamilyHistorySpan' });
+const NOT_HYPOTHETICAL: Readonly<Record<string, unknown>> = Object.freeze({ hypothetical: false });
+
 /** The hypothetical analysis of one Document, as the changes the pipeline applies. */
 export function annotateHypothetical(doc: Document, compiled: CompiledContext, params: HypotheticalParams): AnnotatorResult {
   const targets = collectTargets(doc, params.target_layers);
@@ -100,10 +105,10 @@ export function annotateHypothetical(doc: Document, compiled: CompiledContext, p
     if (!withExtras) {
       // Without the extension fields (the usual case): the same updates, no per-target field objects to merge.
       if (type !== undefined) {
-        update.push({ target, fields: { hypothetical: true, hypotheticalType: type } });
+        update.push({ target, fields: type === 'HypotheticalSpan' ? HYPOTHETICAL_SPAN : FAMILY_HISTORY_SPAN });
         removed.push(target);
       } else if (target.hypothetical !== true) {
-        update.push({ target, fields: { hypothetical: false } });
+        update.push({ target, fields: NOT_HYPOTHETICAL });
       }
       continue;
     }

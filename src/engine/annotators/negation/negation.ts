@@ -27,6 +27,10 @@ export interface NegatedSpan extends Annotation {
   trigger: { begin: number; end: number; coveredText: string; type: string };
 }
 
+/** The usual update fields, shared (the pipeline only reads them). */
+const NEGATED: Readonly<Record<string, unknown>> = Object.freeze({ negated: true });
+const NOT_NEGATED: Readonly<Record<string, unknown>> = Object.freeze({ negated: false });
+
 /** The negation analysis of one Document, as the changes the pipeline applies. */
 export function annotateNegation(doc: Document, compiled: CompiledContext, params: NegationParams): AnnotatorResult {
   const targets = collectTargets(doc, params.target_layers);
@@ -58,7 +62,7 @@ export function annotateNegation(doc: Document, compiled: CompiledContext, param
   const withExtras = extras.detectFamilyHistory || extras.detectHistorical;
   for (const target of targets) {
     const isNegated = negated.has(target) || target.negated === true;
-    const fields = withExtras ? { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical) } : { negated: isNegated };
+    const fields = withExtras ? { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical) } : isNegated ? NEGATED : NOT_NEGATED;
     update.push({ target, fields });
   }
   return {
