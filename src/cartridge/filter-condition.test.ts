@@ -102,6 +102,40 @@ describe('field paths', () => {
   test('inherited properties are not fields', () => {
     assert.equal(keeps(match('constructor', undefined, { operator: 'fieldExists' }), {}), false);
     assert.equal(keeps(match('__proto__', undefined, { operator: 'fieldExists' }), {}), false);
+    assert.equal(keeps(match('a.b.constructor', undefined, { operator: 'fieldExists' }), { a: { b: {} } }), false);
+    assert.equal(keeps(match('a.constructor.name', ['Object']), { a: {} }), false);
+    assert.deepEqual(fieldReader('constructor')({}), []);
+    assert.deepEqual(fieldReader('a.toString')({ a: {} }), []);
+    assert.deepEqual(fieldReader('a.__proto__')({ a: {} }), []);
+    assert.deepEqual(fieldReader('*.hasOwnProperty')({ a: { b: {} } }), []);
+    assert.deepEqual(fieldReader('a.constructor')({ a: { constructor: 'own' } }), ['own'], 'an own property of that name is a field');
+  });
+  test('"*." never descends into inherited keys, even of a polluted Object.prototype', () => {
+    const wildcard = match('*.sectionNormalizedName', ['x']);
+    const inherited = Object.create({ hidden: { sectionNormalizedName: 'x' } }) as Record<string, unknown>;
+    assert.equal(keeps(wildcard, inherited), false);
+    assert.equal(keeps(wildcard, { a: [inherited] }), false);
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = { sectionNormalizedName: 'x' };
+    try {
+      assert.equal(keeps(wildcard, { a: { b: 1 } }), false);
+      assert.equal(keeps(match('polluted.sectionNormalizedName', ['x']), {}), false);
+    } finally {
+      delete proto.polluted;
+    }
+    assert.equal(keeps(wildcard, { a: { sectionNormalizedName: 'x' } }), true);
+  });
+  test('paths of three and more segments: arrays at any step, at the end, and missing or null steps', () => {
+    const deep = { a: { b: [{ c: { d: 1 } }, { c: [{ d: 5 }, { d: [7, 9] }] }], x: { y: { z: null } } } };
+    const gte = (field: string, bound: string): boolean => keeps(match(field, [bound], { operator: 'greaterThanOrEqualTo' }), deep);
+    assert.equal(gte('a.b.c.d', '9'), true); // a.b[1].c[1].d[1]
+    assert.equal(gte('a.b.c.d', '10'), false);
+    assert.equal(gte('a.b.c.e', '0'), false);
+    assert.equal(keeps(match('a.x.y.z', undefined, { operator: 'fieldExists' }), deep), false, 'a null leaf is no value');
+    assert.equal(keeps(match('a.x.y', undefined, { operator: 'fieldExists' }), deep), true);
+    assert.equal(keeps(match('a.x.y.z.w', ['1']), deep), false);
+    assert.equal(compileCondition(match('a.b.c.d', ['1']))([deep, {}] as unknown as Record<string, unknown>), true, 'an array annotation is searched element by element');
+    assert.deepEqual(fieldReader('a.b.c.d')(deep), [1, 5, 7, 9]);
   });
 });
 

@@ -351,15 +351,16 @@ export function fieldReader(field: string): (annotation: Annotation) => unknown[
 export function fieldCollector(field: string): (annotation: Annotation, out: unknown[]) => void {
   const wildcard = field.startsWith('*.');
   const segments = (wildcard ? field.slice(2) : field).split('.');
-  return wildcard ? (a, out) => collectAnywhere(a, segments, 0, out) : (a, out) => collectAt(a, segments, 0, 0, out);
+  const own = segments.map(mayBeInherited);
+  return wildcard ? (a, out) => collectAnywhere(a, segments, own, 0, out) : (a, out) => collectAt(a, segments, own, 0, 0, out);
 }
 
-/** someAt's walk, appending every value found. */
-function collectAt(value: unknown, segments: readonly string[], i: number, depth: number, out: unknown[]): void {
+/** someAt's walk, appending every value found (`own`: mayBeInherited of each segment, see leafVisitor). */
+function collectAt(value: unknown, segments: readonly string[], own: readonly boolean[], i: number, depth: number, out: unknown[]): void {
   for (;;) {
     if (depth > MAX_WILDCARD_DEPTH + segments.length) return;
     if (Array.isArray(value)) {
-      for (const v of value) collectAt(v, segments, i, depth + 1, out);
+      for (const v of value) collectAt(v, segments, own, i, depth + 1, out);
       return;
     }
     if (i === segments.length) {
@@ -369,7 +370,7 @@ function collectAt(value: unknown, segments: readonly string[], i: number, depth
     if (typeof value !== 'object' || value === null) return;
     const seg = segments[i] as string;
     const next = (value as Record<string, unknown>)[seg];
-    if (next === undefined || !Object.hasOwn(value, seg)) return;
+    if (next === undefined || (own[i] === true && !Object.hasOwn(value, seg))) return;
     value = next;
     i++;
     depth++;
@@ -377,18 +378,18 @@ function collectAt(value: unknown, segments: readonly string[], i: number, depth
 }
 
 /** someAnywhere's walk, appending every value found. */
-function collectAnywhere(value: unknown, segments: readonly string[], depth: number, out: unknown[]): void {
+function collectAnywhere(value: unknown, segments: readonly string[], own: readonly boolean[], depth: number, out: unknown[]): void {
   if (depth > MAX_WILDCARD_DEPTH) return;
   if (Array.isArray(value)) {
-    for (const v of value) collectAnywhere(v, segments, depth + 1, out);
+    for (const v of value) collectAnywhere(v, segments, own, depth + 1, out);
     return;
   }
   if (!isJsonObject(value)) return;
-  collectAt(value, segments, 0, 0, out);
+  collectAt(value, segments, own, 0, 0, out);
   for (const k in value) {
     if (!Object.hasOwn(value, k)) continue;
     const v = value[k];
-    if (typeof v === 'object' && v !== null) collectAnywhere(v, segments, depth + 1, out);
+    if (typeof v === 'object' && v !== null) collectAnywhere(v, segments, own, depth + 1, out);
   }
 }
 
@@ -399,68 +400,103 @@ function collectAnywhere(value: unknown, segments: readonly string[], depth: num
 function leafVisitor(field: string): (annotation: Annotation, test: LeafTest) => boolean {
   const wildcard = field.startsWith('*.');
   const segments = (wildcard ? field.slice(2) : field).split('.');
+  const own = segments.map(mayBeInherited);
   if (!wildcard) {
     // One- and two-segment paths on a plain object read their properties directly; anything else (arrays
-    // on the way, non-objects) takes the general walk, which gives the same result.
+    // on the way, non-objects) takes the general walk, which gives the same result. Inherited values are
+    // not fields: a name Object.prototype has (`constructor`, `__proto__`, ...) when the condition is
+    // compiled is checked to be an own property; another name read from plain data (annotations are
+    // JSON-like objects with Object.prototype or no prototype) can only be one.
     const first = segments[0] as string;
+    const ownFirst = own[0] as boolean;
     if (segments.length === 1) {
       return (a, test) => {
-        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, 0, test, 0);
+        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, own, 0, test, 0);
         const v = a[first];
-        if (v === undefined || !Object.hasOwn(a, first)) return false;
-        if (typeof v === 'object') return v !== null && (Array.isArray(v) ? someAt(v, segments, 1, test, 1) : test(v));
+        if (v === undefined || (ownFirst && !Object.hasOwn(a, first))) return false;
+        if (typeof v === 'object') return v !== null && (Array.isArray(v) ? someAt(v, segments, own, 1, test, 1) : test(v));
         return test(v);
       };
     }
     if (segments.length === 2) {
       const second = segments[1] as string;
+      const ownSecond = own[1] as boolean;
       return (a, test) => {
-        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, 0, test, 0);
+        if (typeof a !== 'object' || a === null || Array.isArray(a)) return someAt(a, segments, own, 0, test, 0);
         const v = a[first];
-        if (v === undefined || !Object.hasOwn(a, first)) return false;
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) return someAt(v, segments, 1, test, 1);
+        if (v === undefined || (ownFirst && !Object.hasOwn(a, first))) return false;
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return someAt(v, segments, own, 1, test, 1);
         const w = (v as Record<string, unknown>)[second];
-        if (w === undefined || !Object.hasOwn(v, second)) return false;
-        if (typeof w === 'object') return w !== null && (Array.isArray(w) ? someAt(w, segments, 2, test, 2) : test(w));
+        if (w === undefined || (ownSecond && !Object.hasOwn(v, second))) return false;
+        if (typeof w === 'object') return w !== null && (Array.isArray(w) ? someAt(w, segments, own, 2, test, 2) : test(w));
         return test(w);
       };
     }
-    return (a, test) => someAt(a, segments, 0, test, 0);
+    // Longer paths: plain objects are walked in a loop; the first array or non-object on the way hands over
+    // to the general walk at that segment (with someAt's depth there), which gives the same result.
+    const n = segments.length;
+    return (a, test) => {
+      let v: unknown = a;
+      for (let i = 0; i < n; i++) {
+        if (typeof v !== 'object' || v === null || Array.isArray(v)) return someAt(v, segments, own, i, test, i);
+        const seg = segments[i] as string;
+        const next: unknown = (v as Record<string, unknown>)[seg];
+        if (next === undefined || (own[i] === true && !Object.hasOwn(v, seg))) return false;
+        v = next;
+      }
+      if (typeof v === 'object') return v !== null && (Array.isArray(v) ? someAt(v, segments, own, n, test, n) : test(v));
+      return test(v);
+    };
   }
-  return (a, test) => someAnywhere(a, segments, 0, test);
+  return (a, test) => someAnywhere(a, segments, own, 0, test, objectPrototypeIsClean());
 }
 
-function someAt(value: unknown, segments: readonly string[], i: number, test: LeafTest, depth: number): boolean {
+/** No enumerable key on Object.prototype: a for-in over a plain object then lists only its own keys. */
+function objectPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+/** Whether a plain object may inherit a value under `name` (Object.prototype has it, or it is `__proto__`). */
+function mayBeInherited(name: string): boolean {
+  return name === '__proto__' || name in Object.prototype;
+}
+
+/** `own`: mayBeInherited of each segment (an own-property check is needed only for those names). */
+function someAt(value: unknown, segments: readonly string[], own: readonly boolean[], i: number, test: LeafTest, depth: number): boolean {
   // Walks down plain objects in a loop; arrays on the way recurse into each element.
   for (;;) {
     if (depth > MAX_WILDCARD_DEPTH + segments.length) return false; // arrays nested absurdly deep are not searched
     if (Array.isArray(value)) {
-      for (const v of value) if (someAt(v, segments, i, test, depth + 1)) return true;
+      for (const v of value) if (someAt(v, segments, own, i, test, depth + 1)) return true;
       return false;
     }
     if (i === segments.length) return value !== undefined && value !== null && test(value);
     if (typeof value !== 'object' || value === null) return false;
     const seg = segments[i] as string;
     const next = (value as Record<string, unknown>)[seg];
-    if (next === undefined || !Object.hasOwn(value, seg)) return false;
+    if (next === undefined || (own[i] === true && !Object.hasOwn(value, seg))) return false;
     value = next;
     i++;
     depth++;
   }
 }
 
-function someAnywhere(value: unknown, segments: readonly string[], depth: number, test: LeafTest): boolean {
+/** `clean`: objectPrototypeIsClean(), asked once per walk (keys a plain object lists are then its own). */
+function someAnywhere(value: unknown, segments: readonly string[], own: readonly boolean[], depth: number, test: LeafTest, clean: boolean): boolean {
   if (depth > MAX_WILDCARD_DEPTH) return false;
   if (Array.isArray(value)) {
-    for (const v of value) if (someAnywhere(v, segments, depth + 1, test)) return true;
+    for (const v of value) if (someAnywhere(v, segments, own, depth + 1, test, clean)) return true;
     return false;
   }
   if (!isJsonObject(value)) return false;
-  if (someAt(value, segments, 0, test, 0)) return true;
+  if (someAt(value, segments, own, 0, test, 0)) return true;
+  const proto: unknown = Object.getPrototypeOf(value);
+  const ownOnly = proto === null || (clean && proto === Object.prototype);
   for (const k in value) {
-    if (!Object.hasOwn(value, k)) continue;
+    if (!ownOnly && !Object.hasOwn(value, k)) continue;
     const v = value[k];
-    if (typeof v === 'object' && v !== null && someAnywhere(v, segments, depth + 1, test)) return true;
+    if (typeof v === 'object' && v !== null && someAnywhere(v, segments, own, depth + 1, test, clean)) return true;
   }
   return false;
 }
@@ -469,9 +505,10 @@ function someAnywhere(value: unknown, segments: readonly string[], depth: number
 function numberReader(path: string): (a: Annotation) => number | undefined {
   const some = path.startsWith('*.') ? leafVisitor(path) : undefined;
   const segments = path.split('.');
+  const own = segments.map(mayBeInherited);
   return (a) => {
     foundNumber = undefined;
-    if (some === undefined) someAt(a, segments, 0, takeNumber, 0);
+    if (some === undefined) someAt(a, segments, own, 0, takeNumber, 0);
     else some(a, takeNumber);
     return foundNumber;
   };

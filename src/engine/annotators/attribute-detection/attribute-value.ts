@@ -67,16 +67,35 @@ const MAX_CLONE_DEPTH = 64;
  */
 function clone<T>(v: T, depth = 0): T {
   if (typeof v !== 'object' || v === null) return v;
+  return copyData(v, depth, objectPrototypeIsClean());
+}
+
+/** No enumerable key on Object.prototype: a for-in over a plain object then lists only its own keys. */
+function objectPrototypeIsClean(): boolean {
+  for (const _ in Object.prototype) return false;
+  return true;
+}
+
+/** clone of an object; `clean`: objectPrototypeIsClean() (asked once per clone). */
+function copyData<T extends object>(v: T, depth: number, clean: boolean): T {
   if (depth > MAX_CLONE_DEPTH) return structuredClone(v);
   if (Array.isArray(v)) {
     const out: unknown[] = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) out[i] = clone(v[i] as unknown, depth + 1);
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      out[i] = typeof item !== 'object' || item === null ? item : copyData(item, depth + 1, clean);
+    }
     return out as T;
   }
   const proto: unknown = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
   const out: Record<string, unknown> = {};
-  for (const k in v) if (Object.hasOwn(v, k)) out[k] = clone((v as Record<string, unknown>)[k], depth + 1);
+  const ownOnly = clean || proto === null;
+  for (const k in v) {
+    if (!ownOnly && !Object.hasOwn(v, k)) continue;
+    const item = (v as Record<string, unknown>)[k];
+    out[k] = typeof item !== 'object' || item === null ? item : copyData(item, depth + 1, clean);
+  }
   return out as T;
 }
 
@@ -85,17 +104,32 @@ function clone<T>(v: T, depth = 0): T {
  * written rxNormId, after the others).
  */
 function copyCodes(a: Annotation, out: Annotation): void {
-  let rxNormId = false;
-  for (const f of ATTRIBUTE_CODE_FIELDS) {
-    const v = nonEmpty(a[f]);
-    if (v === undefined) continue;
-    out[f] = v;
-    if (f === 'rxNormId') rxNormId = true;
+  // One for-in over the source's fields (read from V8's enum cache) instead of a lookup of each code field,
+  // most of them absent (a missed lookup on annotations of many shapes is the costly kind); the values are
+  // then written in ATTRIBUTE_CODE_FIELDS order.
+  let found: (string | undefined)[] | undefined;
+  let rxNormID: string | undefined;
+  for (const k in a) {
+    const i = CODE_FIELD_INDEX.get(k);
+    if (i !== undefined) {
+      const v = nonEmpty(a[k]);
+      if (v !== undefined) (found ??= new Array<string | undefined>(ATTRIBUTE_CODE_FIELDS.length))[i] = v;
+    } else if (k === 'rxNormID') rxNormID = nonEmpty(a[k]);
   }
-  if (rxNormId) return;
-  const rx = nonEmpty(a.rxNormID);
-  if (rx !== undefined) out.rxNormId = rx;
+  let rxNormId = false;
+  if (found !== undefined) {
+    for (let i = 0; i < found.length; i++) {
+      const v = found[i];
+      if (v === undefined) continue;
+      out[ATTRIBUTE_CODE_FIELDS[i] as string] = v;
+      if (i === RX_NORM_ID_INDEX) rxNormId = true;
+    }
+  }
+  if (!rxNormId && rxNormID !== undefined) out.rxNormId = rxNormID;
 }
+
+const CODE_FIELD_INDEX: ReadonlyMap<string, number> = new Map(ATTRIBUTE_CODE_FIELDS.map((f, i) => [f, i]));
+const RX_NORM_ID_INDEX = ATTRIBUTE_CODE_FIELDS.indexOf('rxNormId');
 
 /**
  * One attribute value over `source`'s span. Context is propagated from the source: `negated` (always an

@@ -12,7 +12,7 @@
 //   set's existenceValue when `existenceDetection` holds; with none of them, no attribute value.
 import type { Annotation, Document } from '../../document.js';
 import type { CompiledAttribute, CompiledAttributeSet, CompiledField, CompiledPossibleValue } from './attribute-set.js';
-import { attributeValue, type AttributeValueEntry } from './attribute-value.js';
+import { attributeValue, type AttributeSource, type AttributeValueEntry } from './attribute-value.js';
 import { CandidateIndex } from './candidate-index.js';
 
 interface Candidate {
@@ -60,13 +60,49 @@ function discoverValue(doc: Document, source: Annotation, fromConceptValues: boo
   return undefined;
 }
 
+// Value entries that depend only on the compiled set are made once and shared by the candidates (entries
+// are read, never written: attributeValue copies the ones it writes out).
+const explicitEntries = new WeakMap<CompiledPossibleValue, AttributeValueEntry>();
+const existenceEntries = new WeakMap<CompiledAttributeSet, AttributeValueEntry>();
+
+function explicitEntry(pv: CompiledPossibleValue, value: string): AttributeValueEntry {
+  let entry = explicitEntries.get(pv);
+  if (entry === undefined) explicitEntries.set(pv, (entry = { value }));
+  return entry;
+}
+
+function existenceEntry(set: CompiledAttributeSet): AttributeValueEntry {
+  let entry = existenceEntries.get(set);
+  if (entry === undefined) existenceEntries.set(set, (entry = { value: set.existenceValue }));
+  return entry;
+}
+
 function valueFor(doc: Document, set: CompiledAttributeSet, pv: CompiledPossibleValue, source: Annotation): AttributeValueEntry | undefined {
-  if (pv.value !== undefined) return { value: pv.value };
+  if (pv.value !== undefined) return explicitEntry(pv, pv.value);
   // Linked concept values only when the value must be discovered (existenceDetection false), so a
   // Diagnosis stays `true` even when a number follows it (`pain 2/10`).
   const discovered = pv.discoverValue ? discoverValue(doc, source, !pv.existenceDetection) : undefined;
   if (discovered !== undefined) return discovered;
-  return pv.existenceDetection ? { value: set.existenceValue } : undefined;
+  return pv.existenceDetection ? existenceEntry(set) : undefined;
+}
+
+/** The AttributeSource of a field's attribute values (constant per set, attribute and field: made once). */
+const fieldSources = new WeakMap<CompiledField, AttributeSource>();
+
+function sourceOf(set: CompiledAttributeSet, attribute: CompiledAttribute, field: CompiledField): AttributeSource {
+  let from = fieldSources.get(field);
+  if (from === undefined || from.setName !== set.name || from.attributeName !== attribute.name) {
+    from = {
+      setName: set.name,
+      setVersion: set.version,
+      attributeName: attribute.name,
+      ruleId: field.setRuleId,
+      layer: field.key,
+      ...(field.valueField === undefined ? {} : { valueField: field.valueField }),
+    };
+    fieldSources.set(field, from);
+  }
+  return from;
 }
 
 function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: CompiledAttribute, index: CandidateIndex): Candidate[] {
@@ -99,14 +135,23 @@ function groupBySpan(candidates: readonly Candidate[], attribute: CompiledAttrib
   // Spans are keyed `begin * spanStride + end`, spanStride exceeding every end offset.
   let spanStride = 1;
   for (const c of candidates) if (c.source.end >= spanStride) spanStride = c.source.end + 1;
-  let sorted: readonly Candidate[];
+  // candidatesOf lists candidates by fieldOrder, which grows with pvOrder: already in (fieldOrder, pvOrder)
+  // order. preferValidConcepts puts them by validity rank first, keeping that order within a rank.
+  let sorted: readonly Candidate[] = candidates;
   if (attribute.preferValidConcepts) {
-    // Each source's validity rank read once, not at every comparison.
-    const ranked = candidates.map((c) => ({ c, rank: validityRank(c.source) }));
-    ranked.sort((a, b) => a.rank - b.rank || a.c.fieldOrder - b.c.fieldOrder || a.c.pvOrder - b.c.pvOrder);
-    sorted = ranked.map((r) => r.c);
-  } else {
-    sorted = [...candidates].sort((a, b) => a.fieldOrder - b.fieldOrder || a.pvOrder - b.pvOrder);
+    let others: Candidate[] | undefined;
+    let invalid: Candidate[] | undefined;
+    let valid: Candidate[] | undefined;
+    for (const c of candidates) {
+      const rank = validityRank(c.source);
+      if (rank === 0) (valid ??= []).push(c);
+      else if (rank === 1) (others ??= []).push(c);
+      else (invalid ??= []).push(c);
+    }
+    // One rank only (the usual case): the list as it is.
+    if ((valid === undefined ? 0 : 1) + (others === undefined ? 0 : 1) + (invalid === undefined ? 0 : 1) > 1) {
+      sorted = [...(valid ?? []), ...(others ?? []), ...(invalid ?? [])];
+    }
   }
   const groups = new Map<number, SpanGroup>();
   for (const c of sorted) {
@@ -132,6 +177,7 @@ function dropOverlapping(groups: readonly SpanGroup[]): SpanGroup[] {
 }
 
 function valuesOf(candidates: readonly Candidate[], multiValue: boolean): AttributeValueEntry[] {
+  if (candidates.length === 1) return [(candidates[0] as Candidate).value];
   const ordered = [...candidates].sort((a, b) => a.pvOrder - b.pvOrder);
   const out: AttributeValueEntry[] = [];
   for (const c of ordered) {
@@ -154,17 +200,10 @@ export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medi
     let groups = groupBySpan(candidates, attribute);
     if (!attribute.matchOverlappingConcepts) groups = dropOverlapping(groups);
     for (const g of groups) {
-      const sources = [...g.bySource.entries()];
-      for (const [source, list] of attribute.allowDuplicates ? sources : sources.slice(0, 1)) {
+      for (const [source, list] of g.bySource) {
         const first = list[0] as Candidate;
-        out.push(attributeValue(source, {
-          setName: set.name,
-          setVersion: set.version,
-          attributeName: attribute.name,
-          ruleId: first.field.setRuleId,
-          layer: first.field.key,
-          ...(first.field.valueField === undefined ? {} : { valueField: first.field.valueField }),
-        }, valuesOf(list, attribute.multiValue), medicalCodes));
+        out.push(attributeValue(source, sourceOf(set, attribute, first.field), valuesOf(list, attribute.multiValue), medicalCodes));
+        if (!attribute.allowDuplicates) break; // the first (preferred) source only
       }
     }
   }

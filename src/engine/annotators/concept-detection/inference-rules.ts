@@ -27,8 +27,26 @@ export interface CompiledInferenceRule {
    * expression, overlaps or dotted path): `select` is then a function of their values and is memoised.
    */
   readonly fields?: readonly string[];
-  readonly memo?: Map<string, boolean>;
+  /** Shared by the consecutive rules of a set that read the same fields (none of them writing one). */
+  readonly memo?: SelectionMemo;
+  /** This rule's place in the result lists of `memo`. */
+  readonly slot?: number;
 }
+
+/**
+ * Selection results by the values of the fields a run of rules reads: nested maps, one level per field,
+ * the last level holding each rule's result by slot (a lookup hashes the values themselves and builds no
+ * key; applyInferenceRules looks the list up once per annotation for the whole run). Map keys compare by
+ * SameValueZero: `1`, `"1"` and `true` stay apart, an absent value is `undefined`.
+ */
+export interface SelectionMemo {
+  readonly root: Map<unknown, unknown>;
+  /** Result lists held. */
+  size: number;
+}
+
+/** Results of the rules sharing a memo, by slot (undefined: not judged yet). */
+type SelectionResults = (boolean | undefined)[];
 
 /** Selection results remembered per rule (keyed by the values of the fields it reads); emptied when full. */
 const SELECTION_MEMO_LIMIT = 50_000;
@@ -62,7 +80,40 @@ function build(body: object): CompiledRuleSet {
     if (rule === undefined) skipped.push(id);
     else rules.push(rule);
   }
-  return { rules, skipped };
+  return { rules: shareMemos(rules), skipped };
+}
+
+/**
+ * Gives consecutive memoised rules reading the same fields one memo (each its own slot), as long as no
+ * rule of the run writes one of those fields: the values an annotation has there then stay the same
+ * through the run, and so does its result list.
+ */
+function shareMemos(rules: readonly CompiledInferenceRule[]): CompiledInferenceRule[] {
+  const out: CompiledInferenceRule[] = [];
+  let memo: SelectionMemo | undefined;
+  let fields: readonly string[] | undefined;
+  let slot = 0;
+  for (const rule of rules) {
+    if (rule.fields === undefined) {
+      out.push(rule);
+      memo = undefined;
+      continue;
+    }
+    if (memo === undefined || fields === undefined || !sameFields(fields, rule.fields)) {
+      memo = { root: new Map(), size: 0 };
+      fields = rule.fields;
+      slot = 0;
+    }
+    out.push({ ...rule, memo, slot: slot++ });
+    // A rule writing one of the fields ends the run: the next rule starts a memo of its own.
+    const read = fields;
+    if (rule.outputs.some((o) => read.includes(o.name))) memo = undefined;
+  }
+  return out;
+}
+
+function sameFields(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((f, i) => f === b[i]);
 }
 
 function compileRule(id: string, raw: Record<string, unknown>): CompiledInferenceRule | undefined {
@@ -84,7 +135,7 @@ function compileRule(id: string, raw: Record<string, unknown>): CompiledInferenc
     return undefined;
   }
   const fields = conditionFields(selection.condition);
-  return fields === undefined ? { id, select, outputs } : { id, select, outputs, fields, memo: new Map() };
+  return fields === undefined ? { id, select, outputs } : { id, select, outputs, fields };
 }
 
 /** The plain top-level field names a condition reads, or undefined when it may read anything else. */
@@ -103,29 +154,56 @@ function conditionFields(condition: unknown, out: string[] = []): string[] | und
   return out;
 }
 
-/** The memo key of an annotation for a rule: its values at the rule's fields, when all are scalars (or absent). */
-function selectionKey(a: Annotation, fields: readonly string[]): string | undefined {
-  const values: unknown[] = [];
-  for (const field of fields) {
-    const v = a[field];
-    if (v !== undefined && typeof v !== 'string' && typeof v !== 'boolean' && !(typeof v === 'number' && Number.isFinite(v))) return undefined;
-    values.push(v);
-  }
-  // JSON writes an absent value as null; null itself is not a scalar here, so keys never collide.
-  return JSON.stringify(values);
+/** Whether a field value can key the memo: absent, a string, a boolean or a finite number. */
+function isScalar(v: unknown): boolean {
+  return v === undefined || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
-function selects(rule: CompiledInferenceRule, a: Annotation, data: { concepts: readonly Annotation[] }): boolean {
+/** A key for the result of a rule reading no field (an empty group): every annotation shares it. */
+const NO_FIELDS = Symbol('no fields');
+
+/**
+ * Whether `rule` selects `a`. `lists[j]` (j: the annotation's position) keeps the result list found for it
+ * by an earlier rule sharing the memo, so the rest of the run reads it without another lookup.
+ */
+function selects(rule: CompiledInferenceRule, a: Annotation, data: { concepts: readonly Annotation[] }, lists: (SelectionResults | undefined)[], j: number): boolean {
   const { fields, memo } = rule;
-  const key = fields === undefined || memo === undefined ? undefined : selectionKey(a, fields);
-  if (key === undefined) return rule.select(a, { data });
-  let selected = memo!.get(key);
-  if (selected === undefined) {
-    selected = rule.select(a, { data });
-    if (memo!.size >= SELECTION_MEMO_LIMIT) memo!.clear();
-    memo!.set(key, selected);
+  if (fields === undefined || memo === undefined) return rule.select(a, { data });
+  const slot = rule.slot ?? 0;
+  let results = lists[j];
+  if (results === undefined) {
+    results = resultsFor(fields, memo, a);
+    if (results === undefined) return rule.select(a, { data });
+    lists[j] = results;
   }
+  let selected = results[slot];
+  if (selected === undefined) results[slot] = selected = rule.select(a, { data });
   return selected;
+}
+
+/** The memo's result list for `a`'s values at `fields` (made when new); undefined when one is not a scalar. */
+function resultsFor(fields: readonly string[], memo: SelectionMemo, a: Annotation): SelectionResults | undefined {
+  const last = fields.length - 1;
+  // Every value is checked before the memo is touched: a non-scalar one is judged without it.
+  for (let i = 0; i <= last; i++) if (!isScalar(a[fields[i] as string])) return undefined;
+  if (memo.size >= SELECTION_MEMO_LIMIT) {
+    memo.root.clear();
+    memo.size = 0;
+  }
+  let level = memo.root;
+  for (let i = 0; i < last; i++) {
+    const v = a[fields[i] as string];
+    let next = level.get(v) as Map<unknown, unknown> | undefined;
+    if (next === undefined) level.set(v, (next = new Map()));
+    level = next;
+  }
+  const v = last < 0 ? NO_FIELDS : a[fields[last] as string];
+  let results = level.get(v) as SelectionResults | undefined;
+  if (results === undefined) {
+    level.set(v, (results = []));
+    memo.size++;
+  }
+  return results;
 }
 
 /**
@@ -135,9 +213,17 @@ function selects(rule: CompiledInferenceRule, a: Annotation, data: { concepts: r
 export function applyInferenceRules(annotations: readonly Annotation[], ruleSets: readonly CompiledRuleSet[]): Annotation[] {
   let current = annotations.slice();
   for (const set of ruleSets) {
+    let memo: SelectionMemo | undefined;
+    let lists: (SelectionResults | undefined)[] = [];
     for (const rule of set.rules) {
+      // Result lists found by the previous rule serve the next one while they share a memo (positions
+      // stay: each rule maps the list in place).
+      if (rule.memo !== memo) {
+        memo = rule.memo;
+        lists = [];
+      }
       const data = { concepts: current };
-      current = current.map((a) => (selects(rule, a, data) ? withOutputs(a, rule.outputs) : a));
+      current = current.map((a, j) => (selects(rule, a, data, lists, j) ? withOutputs(a, rule.outputs) : a));
     }
   }
   return current;

@@ -147,6 +147,8 @@ export class EvidenceBuilder {
   private readonly sectionClasses = new Map<string, SectionClass | undefined>();
   private readonly lowerSections = new Map<string, string>();
   private readonly stringSets = new Map<string, ReadonlySet<string>>();
+  /** stringSet of one-string lists, by the string. */
+  private readonly singletonSets = new Map<string, ReadonlySet<string>>();
   /** Concepts by span, keyed `begin * spanStride + end` (spanStride exceeds every concept's end). */
   private readonly conceptsBySpan = new Map<number, Annotation[]>();
   private readonly spanStride: number;
@@ -262,6 +264,14 @@ export class EvidenceBuilder {
   /** addStrings of one value into a set of its own (shared by the targets with the same string value). */
   private stringSet(v: unknown): ReadonlySet<string> {
     if (v === undefined || v === null) return NO_STRINGS;
+    if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string') {
+      // One tag (`['ICMedication']`, the usual list): the set holds that string as it is, shared by the
+      // targets with the same one.
+      const only = v[0];
+      let set = this.singletonSets.get(only);
+      if (set === undefined) this.singletonSets.set(only, (set = new Set([only])));
+      return set;
+    }
     if (typeof v !== 'string') {
       const out = new Set<string>();
       addStrings(v, out);

@@ -1,11 +1,15 @@
 // A phrase matcher over Document tokens (STYLE.md §5): phrases are tokenized with the engine tokenizer
 // once, stored in a trie keyed by lower-case token text, and matched by a greedy longest-match walk over
 // a sentence's tokens. No regex in the loop. Used for model_broker cues and attribute qualifiers.
+// Token texts are the shared lexicon key ids of symptom-disease/token-keys.ts: a token list's ids are
+// computed once per Document, and a start that begins no phrase costs one array read.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
+import { knownKeyId, lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../symptom-disease/token-keys.js';
 
 interface Node<T> {
-  readonly next: Map<string, Node<T>>;
+  /** Children by lexicon key id. */
+  readonly next: Map<number, Node<T>>;
   readonly payloads: T[];
 }
 
@@ -27,8 +31,30 @@ export interface PhraseMatcher<T> {
   match(tokens: readonly Token[], from: number, to: number): PhraseMatch<T>[];
 }
 
+/** Phrase words and token texts are compared with the typographic apostrophe written `'`. */
 function fold(lower: string): string {
   return lower.includes('\u2019') ? lower.replaceAll('\u2019', "'") : lower;
+}
+
+// The folded key ids of the last token list asked for (tokenKeyIds of its lower-case texts, those with a
+// typographic apostrophe looked up folded): the ids array tokenKeyIds returned, and the folded one.
+let lastRaw: Int32Array | undefined;
+let lastFolded: Int32Array = new Int32Array(0);
+
+/** Each token's lexicon key id after fold(), or -1 when no compiled phrase word has its text. */
+function foldedKeyIds(tokens: readonly Token[]): Int32Array {
+  const raw = tokenKeyIds(tokens);
+  if (raw === lastRaw) return lastFolded;
+  let out = raw;
+  for (let i = 0; i < tokens.length; i++) {
+    const lower = (tokens[i] as Token).lower;
+    if (!lower.includes('\u2019')) continue;
+    if (out === raw) out = raw.slice();
+    out[i] = knownKeyId(fold(lower));
+  }
+  lastRaw = raw;
+  lastFolded = out;
+  return out;
 }
 
 /** Compiles (phrase, payload) pairs; a phrase that tokenizes to nothing is ignored. */
@@ -39,28 +65,43 @@ export function compilePhrases<T>(entries: Iterable<readonly [string, T]>): Phra
     if (words.length === 0) continue;
     let node = root;
     for (const w of words) {
-      let child = node.next.get(w);
+      const id = lexiconKeyId(w);
+      let child = node.next.get(id);
       if (child === undefined) {
         child = { next: new Map(), payloads: [] };
-        node.next.set(w, child);
+        node.next.set(id, child);
       }
       node = child;
     }
     if (!node.payloads.includes(payload)) node.payloads.push(payload);
   }
+  // The root's children by key id in an array: most tokens start no phrase, settled by one read.
+  const first: (Node<T> | undefined)[] = new Array<Node<T> | undefined>(lexiconKeyCount()).fill(undefined);
+  for (const [id, child] of root.next) first[id] = child;
   return {
     match(tokens, from, to) {
       const out: PhraseMatch<T>[] = [];
+      if (from >= to) return out;
+      const ids = foldedKeyIds(tokens);
       let i = from;
       while (i < to) {
-        let node: Node<T> | undefined = root;
+        const id = ids[i] as number;
+        let node = id >= 0 && id < first.length ? first[id] : undefined;
+        if (node === undefined) {
+          i++;
+          continue;
+        }
         let longest = i;
-        for (let j = i; j < to && node !== undefined; j++) {
-          node = node.next.get(fold((tokens[j] as Token).lower));
-          if (node !== undefined && node.payloads.length > 0) {
+        for (let j = i; ;) {
+          if (node.payloads.length > 0) {
             out.push({ payloads: node.payloads, tokenBegin: i, tokenEnd: j + 1, begin: (tokens[i] as Token).begin, end: (tokens[j] as Token).end });
             longest = j + 1;
           }
+          j++;
+          if (j >= to) break;
+          const next = ids[j];
+          node = next === undefined || next < 0 ? undefined : node.next.get(next);
+          if (node === undefined) break;
         }
         i = longest > i ? longest : i + 1;
       }
@@ -68,4 +109,3 @@ export function compilePhrases<T>(entries: Iterable<readonly [string, T]>): Phra
     },
   };
 }
-

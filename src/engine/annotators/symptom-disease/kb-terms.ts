@@ -148,8 +148,27 @@ export function codeFields(concept: Concept, fields: readonly CodeField[]): Reco
 
 /** Writes the code fields of `concept` (as codeFields) onto `target`, in `fields` order. */
 export function addCodeFields(target: Record<string, unknown>, concept: Concept, fields: readonly CodeField[]): void {
-  for (const f of fields) {
-    const codes = concept.codes[f];
-    if (codes !== undefined && codes.length > 0) target[f] = codes.length === 1 ? codes[0] : codes.join(',');
+  const flat = codeFieldPairs(concept, fields);
+  for (let i = 0; i < flat.length; i += 2) target[flat[i] as string] = flat[i + 1];
+}
+
+/**
+ * Per list of fields, per concept: its code fields as [field, value, field, value, ...] (concepts never
+ * change, so the joins are made once per concept, not per mention).
+ */
+const codeFieldMemo = new WeakMap<readonly CodeField[], WeakMap<Concept, readonly string[]>>();
+
+function codeFieldPairs(concept: Concept, fields: readonly CodeField[]): readonly string[] {
+  let perConcept = codeFieldMemo.get(fields);
+  if (perConcept === undefined) codeFieldMemo.set(fields, (perConcept = new WeakMap()));
+  let flat = perConcept.get(concept);
+  if (flat === undefined) {
+    const out: string[] = [];
+    for (const f of fields) {
+      const codes = concept.codes[f];
+      if (codes !== undefined && codes.length > 0) out.push(f, codes.length === 1 ? (codes[0] as string) : codes.join(','));
+    }
+    perConcept.set(concept, (flat = out));
   }
+  return flat;
 }

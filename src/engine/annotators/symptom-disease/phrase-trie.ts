@@ -32,6 +32,8 @@ export interface PhraseTrie<T> {
   scan(tokens: readonly Token[], from: number, to: number): PhraseMatch<T>[];
   /** False when no phrase starts with the token whose key id (tokenKeyIds) is `id`: matchAt there finds nothing. */
   canStart(id: number | undefined): boolean;
+  /** canStart as a table: 1 at the key ids a phrase starts with (ids past its end start none). */
+  readonly starts: Uint8Array;
 }
 
 /** Lower-cased token keys of a phrase as the engine tokenizer cuts it. */
@@ -64,6 +66,8 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
   // The root's children by key id in an array (most tokens stop here: one read instead of a hash lookup).
   const first: (TrieNode | undefined)[] = new Array<TrieNode | undefined>(lexiconKeyCount()).fill(undefined);
   for (const [id, child] of root.children) first[id] = child;
+  const starts = new Uint8Array(first.length);
+  for (const id of root.children.keys()) starts[id] = 1;
 
   function matchAt(tokens: readonly Token[], from: number, to: number): PhraseMatch<T> | undefined {
     if (from >= to || from >= tokens.length) return undefined;
@@ -89,6 +93,7 @@ export function compilePhraseTrie<T>(phrases: Iterable<readonly [phrase: string,
     size,
     matchAt,
     canStart: (id) => id !== undefined && id >= 0 && id < first.length && first[id] !== undefined,
+    starts,
     scan(tokens, from, to) {
       const out: PhraseMatch<T>[] = [];
       let i = from;

@@ -54,9 +54,13 @@ export function compileTermLexicon<T>(entries: Iterable<readonly [forms: readonl
 }
 
 function accept<T>(text: string, m: PhraseMatch<Keyed<T>>): T[] {
-  const surface = text.slice(m.begin, m.end);
+  // The surface is cut only when an acronym form asks for it.
+  let surface: string | undefined;
   const out: T[] = [];
-  for (const k of m.values) if ((k.exact === undefined || k.exact === surface) && !out.includes(k.value)) out.push(k.value);
+  for (const k of m.values) {
+    if (k.exact !== undefined && k.exact !== (surface ??= text.slice(m.begin, m.end))) continue;
+    if (!out.includes(k.value)) out.push(k.value);
+  }
   return out;
 }
 
@@ -77,10 +81,12 @@ export function matchTermAt<T>(lexicon: TermLexicon<T>, text: string, tokens: re
 export function scanTerms<T>(lexicon: TermLexicon<T>, text: string, tokens: readonly Token[], from: number, to: number): TermMatch<T>[] {
   const out: TermMatch<T>[] = [];
   const ids = tokenKeyIds(tokens);
+  const starts = lexicon.trie.starts;
   let i = from;
   while (i < to) {
-    // Most tokens start no phrase: one array read settles them.
-    if (!lexicon.trie.canStart(ids[i])) {
+    // Most tokens start no phrase: one read of the trie's start table settles them.
+    const id = ids[i];
+    if (id === undefined || id < 0 || id >= starts.length || starts[id] === 0) {
       i++;
       continue;
     }

@@ -74,6 +74,11 @@ export function lexiconKeyId(key: string): number {
   return id;
 }
 
+/** The id of a lexicon key already assigned one, else -1 (assigns nothing). */
+export function knownKeyId(key: string): number {
+  return find(key, hashOf(key));
+}
+
 /** How many keys have ids (a trie's root array covers the ids up to this when it is compiled). */
 export function lexiconKeyCount(): number {
   return keys.length;
