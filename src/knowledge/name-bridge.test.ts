@@ -22,3 +22,15 @@ test('ambiguous names and preferred-name-only mode leave the record alone', () =
   const preferredOnly = bridgeByName([rosuvastatin, dc], { from: new Set(['DRUGCENTRAL']), to: ['RXNORM'], normalizer });
   assert.equal(preferredOnly.bridged, 0);
 });
+
+test('a label naming exactly one target decides, though synonyms also name others (a salt, a variant)', () => {
+  const metformin: SourceRecord = { source: 'RXNORM', ids: ['RXNORM:6809'], preferredName: 'metformin', names: [] };
+  const salt: SourceRecord = { source: 'RXNORM', ids: ['RXNORM:235743'], preferredName: 'metformin hydrochloride', names: [] };
+  const record: SourceRecord = { source: 'DRUGCENTRAL', ids: ['DRUGCENTRAL:1725'], preferredName: 'Metformin', names: [{ text: 'metformin hydrochloride', kind: 'exact' }] };
+  const { records, bridged } = bridgeByName([metformin, salt, record], { from: new Set(['DRUGCENTRAL']), to: ['RXNORM'], normalizer, allNames: true });
+  assert.equal(bridged, 1);
+  assert.deepEqual(records[2]!.ids, ['DRUGCENTRAL:1725', 'RXNORM:6809']);
+  // Without a label hit, the synonyms still have to agree on one target.
+  const unlabelled = { ...record, preferredName: 'LA-6023', names: [{ text: 'metformin', kind: 'exact' as const }, { text: 'metformin hydrochloride', kind: 'exact' as const }] };
+  assert.equal(bridgeByName([metformin, salt, unlabelled], { from: new Set(['DRUGCENTRAL']), to: ['RXNORM'], normalizer, allNames: true }).bridged, 0);
+});

@@ -34,11 +34,17 @@ export function bridgeByName(records: readonly SourceRecord[], options: BridgeOp
   let bridged = 0;
   const out = records.map((r) => {
     if (!options.from.has(r.source) || r.preferredName === undefined) return r;
+    const label = normalizer.termKey(r.preferredName);
     const texts = [r.preferredName, ...(options.allNames === true ? r.names.filter((n) => n.kind === 'exact' || n.kind === 'preferred').map((n) => n.text) : [])];
     const keys = [...new Set(texts.map((t) => normalizer.termKey(t)).filter((k) => k !== ''))];
     for (const perSource of targets) {
-      const hits = new Set<string>();
-      for (const key of keys) for (const id of perSource.get(key) ?? []) hits.add(id);
+      // The label alone first: synonyms that also name a salt or a variant ("metformin hydrochloride") must not
+      // make a record whose label names exactly one target ambiguous.
+      let hits = new Set<string>(label === '' ? [] : perSource.get(label) ?? []);
+      if (hits.size !== 1) {
+        hits = new Set<string>();
+        for (const key of keys) for (const id of perSource.get(key) ?? []) hits.add(id);
+      }
       if (hits.size === 0) continue;
       if (hits.size > 1) return r; // ambiguous: leave unlinked
       const [target] = hits;
