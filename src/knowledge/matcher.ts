@@ -419,23 +419,12 @@ class SurfaceTable {
 }
 
 /**
- * FNV-1a over the length and up to six UTF-16 units of the range (the first three, the middle one and
- * the last two): a piece's surface is compared in full on a hash hit anyway, so sampling its characters
- * keeps the table exact while reading each surface about once instead of twice.
+ * FNV-1a over every UTF-16 unit of the range. (Sampling a few characters would read less, but words that
+ * differ only in unsampled places would all collide: a crafted note could make every lookup a long probe.)
  */
 function hashRange(text: string, begin: number, end: number): number {
-  const n = end - begin;
-  let h = Math.imul(0x811c9dc5 ^ n, 0x01000193);
-  if (n <= 6) {
-    for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-    return h >>> 0;
-  }
-  h = Math.imul(h ^ text.charCodeAt(begin), 0x01000193);
-  h = Math.imul(h ^ text.charCodeAt(begin + 1), 0x01000193);
-  h = Math.imul(h ^ text.charCodeAt(begin + 2), 0x01000193);
-  h = Math.imul(h ^ text.charCodeAt(begin + (n >> 1)), 0x01000193);
-  h = Math.imul(h ^ text.charCodeAt(end - 2), 0x01000193);
-  h = Math.imul(h ^ text.charCodeAt(end - 1), 0x01000193);
+  let h = 0x811c9dc5;
+  for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 

@@ -95,36 +95,15 @@ export interface WireParts {
 }
 
 /**
- * Wire parts by options key (wireKey), then by concept (concepts are kept by their knowledge base, so the
- * keys live as long), or by knowledge base, options key and concept index (conceptWireParts: no Concept
- * object needs to be read). Keyed in this order, a candidate costs one lookup in one table: the per-key
- * table is found once per run of calls with the same options.
+ * Wire parts by knowledge base, options key (wireKey) and concept index: a candidate is found by its index
+ * alone (no Concept object is read), the per-key table once per run of calls with the same options.
  */
 export interface ConceptWireCache {
-  readonly byConcept: Map<string, WeakMap<Concept, readonly WireParts[]>>;
   readonly byIndex: WeakMap<KnowledgeBase, Map<string, Map<number, readonly WireParts[]>>>;
 }
 
 export function createConceptWireCache(): ConceptWireCache {
-  return { byConcept: new Map(), byIndex: new WeakMap() };
-}
-
-/** The per-concept table of the last (cache, key) asked for. */
-let lastTableCache: ConceptWireCache | undefined;
-let lastTableKey = '';
-let lastTable: WeakMap<Concept, readonly WireParts[]> | undefined;
-
-function wireTable(cache: ConceptWireCache, key: string): WeakMap<Concept, readonly WireParts[]> {
-  if (cache === lastTableCache && key === lastTableKey && lastTable !== undefined) return lastTable;
-  let table = cache.byConcept.get(key);
-  if (table === undefined) {
-    table = new WeakMap();
-    cache.byConcept.set(key, table);
-  }
-  lastTableCache = cache;
-  lastTableKey = key;
-  lastTable = table;
-  return table;
+  return { byIndex: new WeakMap() };
 }
 
 /** The per-index table of the last (cache, knowledge base, key) asked for. */
@@ -159,7 +138,7 @@ function computeWireParts(concept: Concept, types: SemanticTypeTable, options: O
 
 /**
  * The constant wire parts (one per annotation, never empty; `cui` is the concept's) of concept `index` of
- * `kb` for a concept without library overrides other than the source, as cachedConceptAnnotations uses
+ * `kb` for a concept without library overrides other than the source, as detectConcepts uses
  * them; remembered per knowledge base, options and source, so a known concept is found by its index alone.
  */
 export function conceptWireParts(
@@ -179,7 +158,7 @@ export function conceptWireParts(
   return parts;
 }
 
-/** Appends the annotations of `parts` at text[begin, end) to `out` (what cachedConceptAnnotations appends). */
+/** Appends the annotations of `parts` at text[begin, end) to `out` (what conceptAnnotations would give). */
 export function appendWireAnnotations(parts: readonly WireParts[], text: string, begin: number, end: number, out: Annotation[]): void {
   const coveredText = text.slice(begin, end);
   for (let i = 0; i < parts.length; i++) {
@@ -191,31 +170,6 @@ export function appendWireAnnotations(parts: readonly WireParts[], text: string,
     for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
     out.push(a);
   }
-}
-
-/**
- * conceptAnnotations for a concept without library overrides other than the source (no origin cui, type
- * or sourceVersion, no library code-field restriction), appended to `out`: the same annotations, with the
- * concept's constant fields computed once per concept and options.
- */
-export function cachedConceptAnnotations(
-  cache: ConceptWireCache,
-  text: string,
-  begin: number,
-  end: number,
-  concept: Concept,
-  types: SemanticTypeTable,
-  options: OutputOptions,
-  source: string | undefined,
-  out: Annotation[],
-): void {
-  const table = wireTable(cache, wireKey(options, source));
-  let parts = table.get(concept);
-  if (parts === undefined) {
-    parts = computeWireParts(concept, types, options, source);
-    table.set(concept, parts);
-  }
-  appendWireAnnotations(parts, text, begin, end, out);
 }
 
 /** The last options / source and their wire-cache key: one detectConcepts call asks with the same ones for every candidate. */
