@@ -3,6 +3,7 @@
 // pipeline and returns the response already serialised to JSON, so the event loop never stringifies
 // a large response. For HTTP the worker also encodes it to UTF-8 bytes, which travel back by transfer
 // (no copy), so the event loop neither copies nor encodes the response: it only writes it.
+import { isAscii, transcode } from 'node:buffer';
 import { analyzeRequest, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
 import type { ResourceProvider } from './resource-provider.js';
@@ -40,9 +41,35 @@ export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProv
   return JSON.stringify(response);
 }
 
-/** The response JSON as UTF-8 in an ArrayBuffer of its own (never Buffer's shared pool), so it can be transferred. */
+/**
+ * The response JSON as UTF-8 in an ArrayBuffer of its own (never Buffer's shared pool), so it can be transferred.
+ * Most responses are ASCII, which is its own UTF-8: those are copied byte for byte (Latin-1) and checked,
+ * ~60% of TextEncoder's cost (15 KB: 14.5 µs instead of 24). Other text goes through utf8Of.
+ */
 export function encodeResponse(json: string): Uint8Array {
-  return ENCODER.encode(json);
+  const bytes = Buffer.allocUnsafeSlow(json.length);
+  bytes.write(json, 0, 'latin1');
+  // ASCII bytes, and no character beyond Latin-1 that the copy cut to one byte: the text was ASCII.
+  if (isAscii(bytes) && bytes.toString('latin1') === json) return ownBytes(bytes);
+  return utf8Of(json);
+}
+
+/**
+ * UTF-8 of any text. The native UTF-16 → UTF-8 transcoder is several times faster than TextEncoder on
+ * long text (57 KB with a `•`: 40 µs instead of 165); it refuses unpaired surrogates, which JSON.stringify
+ * never leaves (it escapes them) and TextEncoder writes as U+FFFD.
+ */
+function utf8Of(text: string): Uint8Array {
+  try {
+    return ownBytes(transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8'));
+  } catch {
+    return ENCODER.encode(text);
+  }
+}
+
+/** A Buffer as a plain Uint8Array over the same bytes (what the main thread receives either way). */
+function ownBytes(bytes: Buffer): Uint8Array {
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 const ENCODER = new TextEncoder();

@@ -171,13 +171,13 @@ export function createMatcher(kb: CompiledKnowledgeBase, options: MatcherOptions
     rows.reset();
     const headings = new HeadingLines(text);
     const generation = surfaces.generation;
-    scanPieces(text, (begin, end, breakBefore) => {
-      let entry = surfaces.find(text, begin, end);
+    scanPieces(text, (begin, end, breakBefore, hash) => {
+      let entry = surfaces.find(text, begin, end, hash);
       if (entry < 0) {
         const surface = text.slice(begin, end);
         const tokenId = kb.tokenId(kb.normalizer.pieceKey(surface));
         const rootNode = tokenId < 0 ? -1 : kb.childNode(root, tokenId);
-        entry = surfaces.add(surface, tokenId, rootNode, rootNode >= 0 && hasConcepts(rootNode) ? 1 : 0, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
+        entry = surfaces.add(surface, hash, tokenId, rootNode, rootNode >= 0 && hasConcepts(rootNode) ? 1 : 0, isAcronymSurface(surface) ? acronymNodeOf(ACRONYM_MARK + surface) : -1);
       }
       const info = surfaces.info;
       const o = entry * INFO_FIELDS;
@@ -318,6 +318,15 @@ const CONCEPT_SLOTS = 1 << CONCEPT_BITS;
 const PAIR_BITS = 14;
 const PAIR_SLOTS = 1 << PAIR_BITS;
 
+/** Numbers per slot of the surface-pair memo: first entry, second entry, node. */
+const PAIR_FIELDS = 3;
+
+function emptyPairs(): Int32Array {
+  const pairs = new Int32Array(PAIR_SLOTS * PAIR_FIELDS);
+  for (let o = 0; o < pairs.length; o += PAIR_FIELDS) pairs[o] = -1;
+  return pairs;
+}
+
 /** Surfaces remembered per matcher; the table is emptied when full (notes reuse a small vocabulary). */
 const SURFACE_CACHE_LIMIT = 100_000;
 
@@ -337,10 +346,11 @@ class SurfaceTable {
   private surfaces: string[] = [];
   /** Per slot, two numbers: the entry's hash and its index + 1 (0: empty); 2 × a power of two long. */
   private slots = new Int32Array(2 * 1024);
-  /** secondNode memo, direct-mapped: the two entries of a slot (first -1: empty) and the node. */
-  private pairFirst = new Int32Array(PAIR_SLOTS).fill(-1);
-  private pairSecond = new Int32Array(PAIR_SLOTS);
-  private pairNode = new Int32Array(PAIR_SLOTS);
+  /**
+   * secondNode memo, direct-mapped: per slot, PAIR_FIELDS numbers side by side (a lookup reads one place
+   * in memory, not three): the two entries (first -1: empty) and the node.
+   */
+  private pairs = emptyPairs();
 
   /**
    * The trie node of surface `first` followed by surface `second` (the child of first's root node along
@@ -348,18 +358,18 @@ class SurfaceTable {
    * the trie's edge lists are large and scattered in memory.
    */
   secondNode(first: number, second: number, kb: TermIndex): number {
-    const slot = (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BITS);
-    if (this.pairFirst[slot] === first && this.pairSecond[slot] === second) return this.pairNode[slot]!;
+    const o = ((Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca77)) >>> (32 - PAIR_BITS)) * PAIR_FIELDS;
+    const pairs = this.pairs;
+    if (pairs[o] === first && pairs[o + 1] === second) return pairs[o + 2]!;
     const node = kb.childNode(this.info[first * INFO_FIELDS + INFO_ROOT_NODE]!, this.info[second * INFO_FIELDS + INFO_TOKEN_ID]!);
-    this.pairFirst[slot] = first;
-    this.pairSecond[slot] = second;
-    this.pairNode[slot] = node;
+    pairs[o] = first;
+    pairs[o + 1] = second;
+    pairs[o + 2] = node;
     return node;
   }
 
-  /** The entry of text[begin, end), or -1. */
-  find(text: string, begin: number, end: number): number {
-    const hash = hashRange(text, begin, end) | 0;
+  /** The entry of text[begin, end) (`hash`: its hashRange, which the scan computes), or -1. */
+  find(text: string, begin: number, end: number, hash: number): number {
     const slots = this.slots;
     const mask = (slots.length >> 1) - 1;
     const length = end - begin;
@@ -375,7 +385,8 @@ class SurfaceTable {
     }
   }
 
-  add(surface: string, tokenId: number, rootNode: number, rootConcepts: number, acronymNode: number): number {
+  /** Adds `surface` (`hash`: its hashRange) with its numbers; returns its entry. */
+  add(surface: string, hash: number, tokenId: number, rootNode: number, rootConcepts: number, acronymNode: number): number {
     if (this.count >= SURFACE_CACHE_LIMIT) this.clear();
     const e = this.count++;
     this.surfaces.push(surface);
@@ -390,7 +401,7 @@ class SurfaceTable {
     this.info[o + INFO_ROOT_CONCEPTS] = rootConcepts;
     this.info[o + INFO_ACRONYM_NODE] = acronymNode;
     if (2 * this.count > this.slots.length >> 1) this.rehash(this.slots.length);
-    this.place(this.slots, hashRange(surface, 0, surface.length) | 0, e);
+    this.place(this.slots, hash, e);
     return e;
   }
 
@@ -414,18 +425,8 @@ class SurfaceTable {
     this.count = 0;
     this.surfaces = [];
     this.slots = new Int32Array(2 * 1024);
-    this.pairFirst.fill(-1);
+    this.pairs = emptyPairs();
   }
-}
-
-/**
- * FNV-1a over every UTF-16 unit of the range. (Sampling a few characters would read less, but words that
- * differ only in unsampled places would all collide: a crafted note could make every lookup a long probe.)
- */
-function hashRange(text: string, begin: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
 }
 
 /** inHeadingLine answered once per line of one text (pieces are visited in text order). */

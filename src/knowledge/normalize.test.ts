@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACRONYM_MARK, createNormalizer, parseSpellingTable, parseSpellingTsv, stemPlural, termKey } from './normalize.js';
+import { ACRONYM_MARK, createNormalizer, hashRange, parseSpellingTable, parseSpellingTsv, scanPieces, stemPlural, termKey } from './normalize.js';
 
 describe('termKey', () => {
   test('folds case and joins pieces with one space', () => {
@@ -53,6 +53,17 @@ describe('termKey', () => {
 
 describe('scan', () => {
   const n = createNormalizer();
+
+  test('scanPieces reports each piece with the FNV-1a hash of its characters', () => {
+    const text = 'Crohn’s disease, 😀 Ménière\u0301 糖尿病 B12 x';
+    const seen: [string, number][] = [];
+    scanPieces(text, (begin, end, _breakBefore, hash) => seen.push([text.slice(begin, end), hash]));
+    assert.deepEqual(seen.map(([s]) => s), ['Crohn', 'disease', 'Ménière\u0301', '糖尿病', 'B12', 'x']);
+    for (const [surface, hash] of seen) assert.equal(hash, hashRange(surface, 0, surface.length), surface);
+    // FNV-1a reference values: the empty range is the offset basis; 'a' is 0xe40c292c.
+    assert.equal(hashRange('', 0, 0), 0x811c9dc5 | 0);
+    assert.equal(hashRange('xa', 1, 2), 0xe40c292c | 0);
+  });
 
   test('short all-caps pieces carry a case-sensitive acronym key', () => {
     const [a, b, c, d] = n.scan('ALL all CHF Hypertension');

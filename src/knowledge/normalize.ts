@@ -174,12 +174,31 @@ function keyOfSurface(surface: string, spelling: SpellingTable): string {
   return spelling.get(w) ?? w; // tumours → tumour → tumor
 }
 
-/** Receives each piece of a scan: its UTF-16 offsets (possessive "'s" excluded) and whether a hard break precedes it. */
-export type PieceVisitor = (begin: number, end: number, breakBefore: boolean) => void;
+/**
+ * Receives each piece of a scan: its UTF-16 offsets (possessive "'s" excluded), whether a hard break
+ * precedes it, and the FNV-1a hash of its UTF-16 units (hashRange(text, begin, end), computed by the scan).
+ */
+export type PieceVisitor = (begin: number, end: number, breakBefore: boolean, hash: number) => void;
+
+/** FNV-1a offset basis and prime (32-bit). */
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * FNV-1a over every UTF-16 unit of text[begin, end), as a signed 32-bit integer (a small integer to V8:
+ * passed around without being boxed). Sampling a few characters would read less, but words that differ
+ * only in unsampled places would all collide.
+ */
+export function hashRange(text: string, begin: number, end: number): number {
+  let h = FNV_OFFSET | 0;
+  for (let i = begin; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
 
 /**
  * Cuts text into pieces (see the file comment for the rules) and reports each to `visit`, in text order.
- * The one scanning loop: `scan` builds Pieces from it, the matcher reads offsets without building them.
+ * The one scanning loop: `scan` builds Pieces from it, the matcher reads offsets without building them
+ * (and finds a piece's surface in its memo by the hash the loop computes as it reads the characters).
  */
 export function scanPieces(text: string, visit: PieceVisitor): void {
   const n = text.length;
@@ -199,8 +218,14 @@ export function scanPieces(text: string, visit: PieceVisitor): void {
       continue;
     }
     const begin = i;
+    let hash = Math.imul(FNV_OFFSET ^ code, FNV_PRIME);
     i++;
-    while (i < n && classOf(text.charCodeAt(i)) === WORD) i++;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (classOf(c) !== WORD) break;
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+      i++;
+    }
     const end = i;
     // Possessive: 's / ’s followed by a non-word character (or the end).
     if (i + 1 < n) {
@@ -210,7 +235,7 @@ export function scanPieces(text: string, visit: PieceVisitor): void {
         if ((s === Ch.LowerS || s === Ch.UpperS) && (i + 2 >= n || classOf(text.charCodeAt(i + 2)) !== WORD)) i += 2;
       }
     }
-    visit(begin, end, pendingBreak);
+    visit(begin, end, pendingBreak, hash);
     pendingBreak = false;
     newlines = 0;
   }
