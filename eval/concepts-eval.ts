@@ -17,8 +17,12 @@
 // are looked up under word-level variants from small closed classes (neoplasm head nouns, body site noun /
 // adjective, inheritance modifiers, disease / disorder, abnormality / anomaly / malformation / defect) and
 // "H of (the) S" read as "S H"; a variant the training lexicon or the knowledge base knows names the whole
-// phrase. Each rule was kept on both half-splits of the training files (eval/lib/train-split.ts, even/odd and
-// --swapped), never tuned on the dev files; eval/lib/error-analysis.ts prints the error classes of a split.
+// phrase. Coordinated modifiers share the head of the last conjunct ("basal cell and cervical carcinomas":
+// "basal cell carcinoma"; eval/lib/coordination.ts). Spans in a sequence-variant notation ("A-- > T") are dropped
+// (eval/lib/span-filters.ts). Ids newer than the corpus's annotation vocabulary (MeSH ids numbered above every
+// one of their kind in its TRAINING gold) are left out (eval/lib/vocabulary.ts). Each rule was kept on both
+// half-splits of the training files (eval/lib/train-split.ts, even/odd and --swapped), never tuned on the dev
+// files; eval/lib/error-analysis.ts prints the error classes of a split.
 // Nothing here is tuned to these texts: the type sets are the UMLS Disorders / Chemicals groups (below).
 // The default knowledge base holds a supervised lexicon learned from the TRAIN files
 // (src/knowledge/builders/corpus-lexicon.ts): the train rows are then optimistic and marked `(seen)*`; the dev
@@ -44,6 +48,9 @@ import type { CompiledKnowledgeBase } from '../src/knowledge/kb.js';
 import { loadFormLexicon, type FormLexicon } from './lib/form-lexicon.js';
 import { abbreviationDefinitions, applyAbbreviations } from './lib/abbreviations.js';
 import { composeSpans } from './lib/phrase-variants.js';
+import { withoutSubstitutionNotation } from './lib/span-filters.js';
+import { coordinatedSpans } from './lib/coordination.js';
+import { annotationVocabulary, inVocabulary, vocabularySpans, type IdVocabulary } from './lib/vocabulary.js';
 
 export const DEFAULT_EVAL_DIR = '/work/shared/eval';
 
@@ -298,9 +305,23 @@ export function phraseIds(evaluator: ConceptEvaluator, phrase: string, types: Re
 /** The normalised spans of one document for a corpus (normalisedSpans, then the document-level rules). */
 export function documentSpans(evaluator: ConceptEvaluator, corpus: CorpusSpec, text: string, nested: readonly { cui?: unknown; begin: number; end: number }[], types: ReadonlySet<string>, corrections?: SpanCorrections): NormalisedSpan[] {
   const options: SpanNormalisationOptions = { omimIds: corpus.omimIds === true, cls: corpus.task, ...(evaluator.lexicon === undefined ? {} : { lexicon: evaluator.lexicon }), ...(corpus.lexiconSource === undefined ? {} : { source: corpus.lexiconSource }) };
-  let spans = normalisedSpans(evaluator.kb, nested, text, options);
-  spans = composeSpans(spans, nested, text, (phrase) => phraseIds(evaluator, phrase, types, options), (t) => evaluator.kb.normalizer.termKey(t), (begin, end, ids) => ({ begin, end, ids }));
+  // Ids outside the corpus's annotation vocabulary (eval/lib/vocabulary.ts): matches whose concepts name only
+  // such ids are left out before normalisation, and every span keeps only its ids inside the vocabulary (a span
+  // left without, e.g. a modifier phrase composed into such a concept, is dropped).
+  const vocabulary = corrections?.vocabulary;
+  const candidates = vocabulary === undefined ? nested : nested.filter((a) => {
+    const ids = normalisationIds(evaluator.kb, String(a.cui), options.omimIds);
+    return ids.length === 0 || ids.some((id) => inVocabulary(vocabulary, id));
+  });
+  const lookup = (phrase: string): string[] | undefined => phraseIds(evaluator, phrase, types, options);
+  const termKey = (t: string): string => evaluator.kb.normalizer.termKey(t);
+  const make = (begin: number, end: number, ids: string[]): NormalisedSpan => ({ begin, end, ids });
+  let spans = normalisedSpans(evaluator.kb, candidates, text, options);
+  spans = composeSpans(spans, nested, text, lookup, termKey, make);
+  spans = coordinatedSpans(spans, text, lookup, termKey, make);
   spans = applyAbbreviations(spans, text, abbreviationDefinitions(text), true);
+  spans = withoutSubstitutionNotation(spans, text);
+  if (vocabulary !== undefined) spans = vocabularySpans(spans, vocabulary);
   if (corrections !== undefined) {
     const out: NormalisedSpan[] = [];
     for (const sp of spans) {
@@ -320,22 +341,27 @@ export interface SpanCorrections {
   readonly notMentions: ReadonlySet<string>;
   /** Term keys whose predicted ids are mostly wrong where they are mentions, and whose mentions mostly name one id. */
   readonly relabel: ReadonlyMap<string, string>;
+  /** Bounds of the MeSH ids the training gold uses (eval/lib/vocabulary.ts). */
+  readonly vocabulary?: IdVocabulary;
 }
 
 /**
  * Learns from a corpus's TRAINING documents, where the knowledge base matches a span with ids (term key of the
  * span): when it is seldom a gold mention of the task there (at least `minCount` times, gold in under `maxShare`
  * of them), the corpus's guidelines do not take it for a mention ("arm", "death" in NCBI Disease); when it is,
- * but its predicted ids are mostly wrong and the gold mentions it overlaps mostly name one id, that id.
+ * but its predicted ids are mostly wrong and the gold mentions it overlaps mostly name one id, that id. Also the
+ * annotation vocabulary of the gold ids there (eval/lib/vocabulary.ts), which the spans are learned under.
  */
 export function learnSpanCorrections(evaluator: ConceptEvaluator, corpus: CorpusSpec, documents: readonly PubTatorDocument[], minCount = 1, maxShare = 0.3): SpanCorrections {
   const types = new Set(TASK_TYPES[corpus.task]);
   const stats = new Map<string, { n: number; hits: number; correct: number; gold: Map<string, number> }>();
+  const vocabulary = annotationVocabulary(documents.flatMap((d) => d.mentions.filter((m) => corpus.goldType === undefined || m.type === corpus.goldType).flatMap((m) => m.ids)));
+  const learning: SpanCorrections = { notMentions: new Set(), relabel: new Map(), vocabulary };
   for (const d of documents) {
     const gold = d.mentions.filter((m) => corpus.goldType === undefined || m.type === corpus.goldType);
     const document = createDocument(d.text);
     const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter((a) => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t)));
-    for (const sp of documentSpans(evaluator, corpus, d.text, nested, types)) {
+    for (const sp of documentSpans(evaluator, corpus, d.text, nested, types, learning)) {
       const key = evaluator.kb.normalizer.termKey(d.text.slice(sp.begin, sp.end));
       let st = stats.get(key);
       if (st === undefined) stats.set(key, (st = { n: 0, hits: 0, correct: 0, gold: new Map() }));
@@ -357,7 +383,7 @@ export function learnSpanCorrections(evaluator: ConceptEvaluator, corpus: Corpus
       if (count / st.hits > 0.5) relabel.set(key, top);
     }
   }
-  return { notMentions, relabel };
+  return { notMentions, relabel, vocabulary };
 }
 
 export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, documents: readonly PubTatorDocument[], typeOverride?: readonly string[], corrections?: SpanCorrections): CorpusResult {
@@ -450,6 +476,8 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
   lines.push('normalisation: the longest match carrying a MeSH/OMIM id; a span whose surface form the training lexicon knows takes that form\'s ids (the corpus\'s own training split first), else its concepts\' ids (at one span, concepts with that name attested in the training lexicon win);');
   lines.push('  at one span, concepts whose preferred name is the span\'s text first; a span whose concepts have no id takes the ids the training lexicon gives their preferred names;');
   lines.push('  modifiers composed with their head ("colon carcinoma" → colonic neoplasm; "tumor of the liver" → liver neoplasm) through word variants from closed classes (neoplasm heads, site noun/adjective, inheritance, disease/disorder, abnormality/anomaly);');
+  lines.push('  coordinated modifiers share the last conjunct\'s head ("basal cell and cervical carcinomas" → basal cell carcinoma too); spans inside a sequence-variant notation ("A-- > T") are dropped;');
+  lines.push('  MeSH ids numbered above every id of their kind in the corpus\'s training gold (newer than its annotation vocabulary) are left out;');
   lines.push('  defined abbreviations take their long form\'s ids; spans seldom a gold mention in the corpus\'s training documents are dropped, spans mostly given a wrong id there take the gold id (learned from TRAIN only);');
   lines.push('  OMIM ids only as the training lexicon attests them, and only where the gold standard uses them (NCBI).');
   lines.push('published document-level id F1 (test sets): DNorm 0.81 BC5CDR disease, 0.78 NCBI; MetaMap 0.57 NCBI; best BioCreative V DNER 0.86.');

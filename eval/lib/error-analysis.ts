@@ -67,7 +67,8 @@ export function analyseCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, d
     const spans = documentSpans(evaluator, corpus, d.text, nested, types, corrections);
     const predIds = new Set(spans.flatMap((s) => s.ids));
     const formOf = (x: { begin: number; end: number }): string => d.text.slice(x.begin, x.end).toLowerCase();
-    const uncorrected = corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, nested, types);
+    // The same rules without the learned drops and relabels (the annotation vocabulary kept).
+    const uncorrected = corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, nested, types, { notMentions: new Set(), relabel: new Map(), ...(corrections.vocabulary === undefined ? {} : { vocabulary: corrections.vocabulary }) });
     const uncorrectedIds = new Set(uncorrected.flatMap((s) => s.ids));
     for (const id of goldIds) {
       if (predIds.has(id)) continue;
