@@ -106,4 +106,11 @@ describe('hypothetical annotator', () => {
     assert.deepEqual(hypothetical(text, ['atelectasis', 'pneumonia'], { context_rule_sets: ['default', 'radiology'] }), ['atelectasis', 'pneumonia']);
     assert.deepEqual(hypothetical('Denies fever or chills.', ['fever', 'chills']), []);
   });
+
+  test('radiology: a serial list before "or" is one disjunction; "of either kidney" is no hedge', () => {
+    const radiology: Partial<HypotheticalParams> = { context_rule_sets: ['default', 'radiology'] };
+    assert.deepEqual(hypothetical('Thickening seen with infection, reflux, or scarring.', ['Thickening', 'infection', 'reflux', 'scarring'], radiology), ['infection', 'reflux', 'scarring']);
+    assert.deepEqual(hypothetical('No interval growth of either kidney.', ['kidney'], radiology), []);
+    assert.deepEqual(hypothetical('Findings represent either atelectasis or pneumonia.', ['atelectasis', 'pneumonia'], radiology), ['atelectasis', 'pneumonia']);
+  });
 });

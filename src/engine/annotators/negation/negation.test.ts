@@ -73,6 +73,28 @@ describe('negation annotator', () => {
     assert.deepEqual(negatedTexts('MRI showed no biliary dilatation and positive for cholelithiasis.', ['biliary dilatation', 'cholelithiasis']), ['biliary dilatation']);
   });
 
+  test('scope conventions: what ends a negation and what does not', () => {
+    // a finding that has not (fully) resolved is present
+    assert.deepEqual(negatedTexts('The pneumonia has not resolved.', ['pneumonia']), []);
+    assert.deepEqual(negatedTexts('The effusion has incompletely resolved.', ['effusion']), []);
+    assert.deepEqual(negatedTexts('The effusion has resolved.', ['effusion']), ['effusion']);
+    // a hedged predicate starts a new statement
+    assert.deepEqual(negatedTexts('No consolidation, likely atelectasis.', ['consolidation', 'atelectasis']), ['consolidation']);
+    assert.deepEqual(negatedTexts('Lack of inspiration probably accounts for the crowding.', ['inspiration', 'crowding']), ['inspiration']);
+    // "and a / an / the" joins a new noun phrase, not another negated item; a list still is
+    assert.deepEqual(negatedTexts('A left kidney without hydronephrosis and a small bladder diverticulum.', ['hydronephrosis', 'bladder diverticulum']), ['hydronephrosis']);
+    assert.deepEqual(negatedTexts('No fever, chills or night sweats.', ['fever', 'chills', 'night sweats']), ['fever', 'chills', 'night sweats']);
+    // comparative "as compared to" is not the causal terminator "as"
+    assert.deepEqual(negatedTexts('No interval growth as compared to the prior exam.', ['interval growth', 'prior exam']), ['interval growth', 'prior exam']);
+    assert.deepEqual(negatedTexts('No pain as he takes ibuprofen.', ['pain', 'ibuprofen']), ['pain']);
+    // "including but not limited to" introduces a list of present items
+    assert.deepEqual(negatedTexts('Risks include but are not limited to infection, stroke and death.', ['infection', 'stroke', 'death']), []);
+    // the forward part of a passive negation ends at the comma
+    assert.deepEqual(negatedTexts('The arch is not identified, further evaluation to exclude a vascular ring.', ['arch', 'vascular ring']), ['arch']);
+    // free fluid is a finding
+    assert.deepEqual(negatedTexts('Minimal free pelvic fluid.', ['Minimal', 'pelvic fluid']), []);
+  });
+
   test('the sentence limits the scope', () => {
     assert.deepEqual(negatedTexts('No fever. Cough for two days.', ['fever', 'Cough']), ['fever']);
   });
