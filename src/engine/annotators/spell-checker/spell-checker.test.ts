@@ -10,6 +10,7 @@ import { compileClinicalTestKb } from './clinical-test-kb.js';
 import { boundedDistance } from './edit-distance.js';
 import { checkSpelling, compileSpellChecker, type SpellCheckerParams } from './spell-checker.js';
 import { defaultEnglishWords, parseEnglishWords, parseSpellingRules } from './spelling-rules.js';
+import { derivedFromKnown } from './vocabulary.js';
 
 const kb = compileClinicalTestKb();
 const compiled = compileSpellChecker(kb);
@@ -127,6 +128,26 @@ describe('spelling data', () => {
     assert.equal(boundedDistance('hypertenion', 'hypertension', 1), 1);
     assert.equal(boundedDistance('abc', 'xyz', 1), 2);
     assert.equal(boundedDistance('same', 'same', 1), 0);
+  });
+
+  test('capitalised words inside a statement are names and left alone; a statement\'s first word is still checked', () => {
+    const corrected = (text: string): string[] => checkSpelling(createDocument(text), DEFAULTS, compiled, NO_ARTIFACTS).replacements.map((r) => `${text.slice(r.begin, r.end)}→${r.text}`);
+    assert.deepEqual(corrected('She saw Dr. Tyler Sanchez and Karen on Saturday, covered by Medicare.'), []);
+    assert.deepEqual(corrected('Brian White is a 58-year-old man.'), [], 'first word, but the next one is capitalised too: a full name');
+    assert.deepEqual(corrected('Positive McMurray test.'), []);
+    assert.deepEqual(corrected('Had an ovariactomy. Ovariactomy was uneventful.\nAbdomen: Ovariactomy scar.'), ['ovariactomy→ovariectomy', 'Ovariactomy→Ovariectomy', 'Ovariactomy→Ovariectomy']);
+  });
+
+  test('words made of a known word and a productive prefix or suffix are known (nontender is not contender)', () => {
+    const corrected = (text: string): string[] => checkSpelling(createDocument(text), DEFAULTS, compiled, NO_ARTIFACTS).replacements.map((r) => r.text);
+    assert.deepEqual(corrected('abdomen nontender, walks unassisted, seen by the dermatologist and the nephrologist postoperatively'), []);
+    assert.deepEqual(corrected('referral for hydration, lightheaded since monday'), [], 'less common English words (SCOWL 50-55) and weekdays are known');
+    const isWord = (w: string): boolean => ['tender', 'dermatology', 'operative', 'radiographic'].includes(w);
+    assert.equal(derivedFromKnown('nontender', isWord), true);
+    assert.equal(derivedFromKnown('dermatologist', isWord), true);
+    assert.equal(derivedFromKnown('radiographical', isWord), true);
+    assert.equal(derivedFromKnown('contender', isWord), false);
+    assert.equal(derivedFromKnown('nonx', isWord), false);
   });
 
   test('the rules file has a closed key set and errors name the file and field', () => {

@@ -86,6 +86,57 @@ function checkable(doc: Document, token: Token, surface: string, rules: Spelling
   return before !== 0x40 && after !== 0x40 && before !== 0x2f && after !== 0x2f; // `@`, `/`: e-mail, URL, path
 }
 
+function isCapitalised(surface: string): boolean {
+  const first = surface.charCodeAt(0);
+  return first >= 65 && first <= 90 && surface !== surface.toUpperCase();
+}
+
+/** `McMurray`, `DeLuca`: a capital after the first letter (the word is not all capitals) marks a name. */
+function innerCapital(surface: string): boolean {
+  for (let i = 1; i < surface.length; i++) {
+    const c = surface.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+/** 1 for tokens where a statement starts: a sentence's first token, a line's, and the token after `:` or `;`. */
+function statementStarts(doc: Document): Uint8Array {
+  const starts = new Uint8Array(doc.tokens.length + 1);
+  for (const sentence of doc.sentences) starts[sentence.tokenStart] = 1;
+  doc.tokens.forEach((token, i) => {
+    if (token.newlineBefore) starts[i] = 1;
+    if (token.kind === 'punct' && (token.lower === ':' || token.lower === ';')) starts[i + 1] = 1;
+  });
+  return starts;
+}
+
+/**
+ * A capitalised word is a name (a person, a weekday, an insurer: `Karen`, `Saturday`, `Medicare`) as often
+ * as a misspelling, and the vocabulary knows few names: it is left alone unless it starts a statement
+ * (`Palpabale pulses`, `Abdomen: Nontendr`), and even there when the next word is capitalised too (`Brian White`)
+ * or it has a capital inside (`McMurray test`).
+ */
+function probableName(doc: Document, index: number, surface: string, firstWords: Uint8Array): boolean {
+  if (!isCapitalised(surface)) return false;
+  if (firstWords[index] === 0 || innerCapital(surface)) return true;
+  const next = doc.tokens[index + 1];
+  return next !== undefined && next.kind === 'word' && !next.newlineBefore && isCapitalised(doc.text.slice(next.begin, next.end));
+}
+
+/** 1 for word tokens that are the first word of their statement (after numbers and punctuation such as `1.` or `-`). */
+function firstWords(doc: Document, starts: Uint8Array): Uint8Array {
+  const first = new Uint8Array(doc.tokens.length);
+  let atStart = true;
+  doc.tokens.forEach((token, i) => {
+    if (starts[i] === 1) atStart = true;
+    if (token.kind !== 'word') return;
+    if (atStart) first[i] = 1;
+    atStart = false;
+  });
+  return first;
+}
+
 /** The candidate's case follows the original: `Pateint` → `Patient`, `PATEINT` → `PATIENT`. */
 function matchCase(original: string, corrected: string): string {
   if (original.length > 1 && original === original.toUpperCase()) return corrected.toUpperCase();
@@ -135,11 +186,15 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
   let corrections: Annotation[] = [];
   const best = new Map<Annotation, Candidate>();
   const seen = new Map<string, readonly Candidate[]>();
-  for (const token of doc.tokens) {
+  let first: Uint8Array | undefined;
+  for (let i = 0; i < doc.tokens.length; i++) {
+    const token = doc.tokens[i]!;
     // Most words are common ones: one set lookup of the token's lower-case form settles them.
     if (token.kind !== 'word' || token.end - token.begin < rules.minWordLength || vocabulary.isKnownLower(token.lower)) continue;
     const surface = doc.text.slice(token.begin, token.end);
     if (!checkable(doc, token, surface, rules, ocr)) continue;
+    first ??= firstWords(doc, statementStarts(doc));
+    if (probableName(doc, i, surface, first)) continue;
     const lower = token.lower;
     if (rules.neverCorrect.has(lower) || vocabulary.isKnown(surface)) continue;
     let candidates: readonly Candidate[] | undefined = seen.get(lower);

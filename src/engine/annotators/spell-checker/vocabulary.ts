@@ -114,13 +114,34 @@ function searchTrie(trie: WordTrie, q: string, bound: number, found: (index: num
   searchWordTrie(trie, { query: q, bound, required: [-1, c0, c1], minLength: n + 1, maxLength: n + 1 }, collect(1));
 }
 
+/** Prefixes and suffixes that make words of words: a word built of a known word and one of them is known. */
+const PREFIXES = ['non', 'un', 're', 'pre', 'post', 'de'] as const;
+const MIN_STEM = 4;
+
+/**
+ * True when `lower` is a known word with a productive prefix or suffix: `nontender` (tender),
+ * `unassisted`, `decompress`, `postoperatively` (postoperative + ly), `radiographical` (radiographic + al),
+ * `dermatologist` (dermatology, y → ist). The checker would otherwise "correct" them to a near word
+ * (`nontender` → `contender`, `dermatologist` → `dermatologic`).
+ */
+export function derivedFromKnown(lower: string, isWord: (lower: string) => boolean): boolean {
+  for (const prefix of PREFIXES) {
+    if (lower.length - prefix.length >= MIN_STEM && lower.startsWith(prefix) && isWord(lower.slice(prefix.length))) return true;
+  }
+  const stem = (suffix: string): string | undefined => (lower.length - suffix.length >= MIN_STEM && lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : undefined);
+  const ly = stem('ly');
+  const al = stem('al');
+  const ist = stem('ist');
+  return (ly !== undefined && isWord(ly)) || (al !== undefined && isWord(al)) || (ist !== undefined && isWord(`${ist}y`));
+}
+
 /** How many distinct unknown words a vocabulary remembers the suggestions of. */
 const MEMO_LIMIT = 20_000;
 
 export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocabulary {
   const normalizer = normalizerOf(kb);
   const entries = new Map<string, Entry>();
-  for (const [word, weight] of english) entries.set(word, { text: word, weight, fromKb: false });
+  for (const [word, weight] of english) if (weight > 0) entries.set(word, { text: word, weight, fromKb: false });
   const data = termData(kb);
   if (data !== undefined) {
     const counts = new Uint32Array(data.tokens.length);
@@ -167,7 +188,11 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
   const tokenId = (kb as Partial<TermIndex>).tokenId;
   const kbKeys = data === undefined ? undefined : typeof tokenId === 'function' ? undefined : new Set(kbTokens);
   const isKbKey = (key: string): boolean => data !== undefined && (kbKeys === undefined ? tokenId!.call(kb, key) >= 0 : kbKeys.has(key));
-  const isKnown = (word: string): boolean => knownLower.has(word.toLowerCase()) || isKbKey(normalizer.pieceKey(word));
+  const isWord = (lower: string): boolean => knownLower.has(lower) || isKbKey(normalizer.pieceKey(lower));
+  const isKnown = (word: string): boolean => {
+    const lower = word.toLowerCase();
+    return isWord(lower) || derivedFromKnown(lower, isWord);
+  };
 
   /** Re-inflates a candidate like the original: `ovariactomies` (key `ovariactomy`) → `ovariectomies`. */
   const inflect = (lower: string, key: string, text: string): string => {
