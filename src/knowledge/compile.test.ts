@@ -187,6 +187,19 @@ test('the head noun of a multi-word anatomical label is a name of that part only
   assert.deepEqual(cuis('musculoskeletal'), ['NCIT:C3'], 'a modifier, not the head');
 });
 
+test('a disorder\'s synonym that names an anatomical structure is not a name of the disorder', () => {
+  const kb = compileTestKbFrom([
+    { source: 'MONDO', ids: ['MONDO:1'], preferredName: 'hypophysitis', names: [{ text: 'pituitary gland', kind: 'exact' }, { text: 'pituitary', kind: 'exact' }, { text: 'pituitary gland inflammation', kind: 'exact' }], semanticTypes: ['dsyn'] },
+    { source: 'UBERON', ids: ['UBERON:7'], preferredName: 'pituitary gland', names: [{ text: 'pituitary', kind: 'exact' }, { text: 'hypophysis cerebri', kind: 'related' }], semanticTypes: ['bpoc'] },
+    { source: 'MONDO', ids: ['MONDO:2'], preferredName: 'cerebral hypophysis syndrome', names: [{ text: 'hypophysis cerebri', kind: 'exact' }], semanticTypes: ['dsyn'] },
+  ]);
+  const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+  assert.deepEqual(cuis('pituitary gland'), ['UBERON:7']);
+  assert.deepEqual(cuis('pituitary'), ['UBERON:7']);
+  assert.deepEqual(cuis('pituitary gland inflammation'), ['MONDO:1']);
+  assert.ok(cuis('hypophysis cerebri').includes('MONDO:2'), 'only preferred and exact anatomical names count');
+});
+
 test('names an attached code gives yield to concepts owning them (a code that lumps several disorders)', () => {
   const kb = compileTestKbFrom([
     { source: 'DOID', ids: ['DOID:1', 'ICD10CM:Q93.88'], preferredName: 'Miller-Dieker lissencephaly syndrome', names: [] },

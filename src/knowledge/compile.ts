@@ -215,9 +215,16 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   let names = 0;
   const conceptLines: string[] = [];
   const oneWordLabels = new Set<string>();
+  const anatomyNames = new Set<string>();
   for (const m of merged) {
     const pieces = normalizer.scan(m.preferredName);
     if (pieces.length === 1) oneWordLabels.add(pieces[0]!.key);
+    if (!m.semanticTypes.some((t) => ANATOMY_TYPES.has(t)) || m.semanticTypes.some((t) => DISORDER_TYPES.has(t))) continue;
+    for (const name of [{ text: m.preferredName, kind: 'preferred' as const }, ...m.names]) {
+      if (name.kind !== 'preferred' && name.kind !== 'exact') continue;
+      const r = nameKey(name, normalizer, stop);
+      if ('key' in r) anatomyNames.add(r.key);
+    }
   }
   const codeCounts: Partial<Record<CodeField, number>> = {};
   merged.forEach((m, index) => {
@@ -280,6 +287,15 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         const pieces = normalizer.scan(name.text);
         if (pieces.length === 1 && truncation.has(pieces[0]!.key)) {
           dropped.labelWord = (dropped.labelWord ?? 0) + 1;
+          continue;
+        }
+      }
+      // A disorder's synonym that names an anatomical structure names the structure: MONDO lists "pituitary
+      // gland" and "hypophysis" as synonyms of hypophysitis (imported with a mapping to NCIt's Pituitary Gland).
+      if (disorder && name.kind !== 'preferred' && name.kind !== 'attested') {
+        const r = nameKey(name, normalizer, stop);
+        if ('key' in r && anatomyNames.has(r.key)) {
+          dropped.anatomyName = (dropped.anatomyName ?? 0) + 1;
           continue;
         }
       }

@@ -62,6 +62,23 @@ describe('mergeRecords', () => {
     assert.deepEqual(concepts.map((c) => c.cui), ['C1', 'C2']);
   });
 
+  test('a cross-reference never joins a disorder with an anatomical structure or a chemical', () => {
+    const disease: SourceRecord = { source: 'MONDO', ids: ['MONDO:1', 'NCIT:C12399', 'MESH:D1'], preferredName: 'hypophysitis', names: [], semanticTypes: ['dsyn'] };
+    const organ: SourceRecord = { source: 'NCI', ids: ['NCIT:C12399', 'UBERON:7'], preferredName: 'pituitary gland', names: [{ text: 'hypophysis', kind: 'exact' }], semanticTypes: ['bpoc'] };
+    const symptom: SourceRecord = { source: 'SYMP', ids: ['SYMP:1', 'MESH:D1'], preferredName: 'pituitary inflammation', names: [], semanticTypes: ['sosy'] };
+    for (const order of [[disease, organ, symptom], [organ, symptom, disease]]) {
+      const { concepts, report } = byCui(order);
+      const names = concepts.map((c) => c.names.map((n) => n.text).sort().join('|'));
+      assert.equal(concepts.length, 2, 'the organ stays apart; disorders still merge (sosy and dsyn are one group)');
+      assert.ok(names.includes('hypophysis|pituitary gland'));
+      assert.equal(report.refusedAcrossGroups, 1);
+      const disorder = concepts.find((c) => c.preferredName === 'hypophysitis')!;
+      assert.equal(disorder.codes.nciCode, undefined, "the organ's NCIt code is not a code of the disorder");
+    }
+    const untyped: SourceRecord = { source: 'NCI', ids: ['NCIT:C12399'], preferredName: 'Pituitary Gland', names: [] };
+    assert.equal(byCui([disease, untyped]).concepts.length, 1, 'records without stated types are unconstrained');
+  });
+
   test('several CUIs: the one most records name wins, ties broken by the smallest', () => {
     const r1: SourceRecord = { source: 'DOID', ids: ['DOID:5', 'UMLS:C0000009', 'UMLS:C0000002'], preferredName: 'p', names: [] };
     const r2: SourceRecord = { source: 'MONDO', ids: ['MONDO:5', 'DOID:5', 'UMLS:C0000009'], preferredName: 'p', names: [] };

@@ -3,6 +3,7 @@
 // codes collected per ACD code field. Records that carry only codes (ICD-10-CM index rows and titles)
 // attach to the one concept carrying that code, or become code-only concepts when none or several do.
 import type { CodeField } from './kb.js';
+import { semanticTypes, type SemanticGroup } from './semantic-types.js';
 import { NON_MERGING_PREFIXES, type IdPrefix, type NameKind, type SourceName, type SourceRecord } from './builders/source-record.js';
 
 export interface MergedConcept {
@@ -30,6 +31,8 @@ export interface MergeReport {
   readonly refusedUnions: number;
   /** Refused unions by the prefix of the id that could not join. */
   readonly refusedByPrefix: Readonly<Record<string, number>>;
+  /** Of those, unions refused because they would join a disorder, an anatomical structure or a chemical. */
+  readonly refusedAcrossGroups: number;
   readonly largestComponentRecords: number;
   readonly codeOnlyAttached: number;
   readonly codeOnlyConcepts: number;
@@ -43,6 +46,29 @@ export const COMPONENT_CAPS: Readonly<Partial<Record<IdPrefix, number>>> = {
   DOID: 1, MONDO: 1, SYMP: 1, HP: 1, RXNORM: 1, DRUGBANK: 1, DRUGCENTRAL: 1, PHARMGKB: 1, CVX: 1, UMLS: 3, NCIT: 3, MESH: 3, UNII: 2,
 };
 const CAPPED: readonly IdPrefix[] = Object.keys(COMPONENT_CAPS) as IdPrefix[];
+
+/**
+ * Semantic groups that never share a concept: a cross-reference that would join a disorder with an
+ * anatomical structure or a chemical is a wrong link (an ontology citing the code of the organ a disease
+ * affects: hypophysitis → NCIt "Pituitary Gland", epididymitis → "Epididymis"), so the union is refused.
+ * Bits of a record's stated (not fallback) semantic types; other groups are unconstrained.
+ */
+const EXCLUSIVE_GROUP_BITS: Readonly<Partial<Record<SemanticGroup, number>>> = { DISO: 1, ANAT: 2, CHEM: 4 };
+
+function exclusiveGroupBits(record: SourceRecord): number {
+  if (record.semanticTypesFallback === true) return 0;
+  let bits = 0;
+  for (const abbreviation of record.semanticTypes ?? []) {
+    const group = semanticTypes().byAbbreviation(abbreviation)?.group;
+    bits |= group === undefined ? 0 : EXCLUSIVE_GROUP_BITS[group] ?? 0;
+  }
+  return bits;
+}
+
+/** True when the two bit sets name different exclusive groups (a set naming several already holds both). */
+function groupsConflict(a: number, b: number): boolean {
+  return a !== 0 && b !== 0 && (a | b) !== a && (a | b) !== b;
+}
 /** Identifiers that state equivalence of whole concepts (joined in the first pass). */
 const STRONG_PREFIXES: ReadonlySet<string> = new Set(['UMLS', 'DOID', 'MONDO', 'SYMP', 'HP', 'RXNORM', 'DRUGBANK', 'DRUGCENTRAL', 'PHARMGKB', 'CVX', 'UNII', 'UBERON']);
 
@@ -79,9 +105,12 @@ function rank(list: readonly string[], value: string): number {
 class UnionFind {
   readonly parent: number[] = [];
   readonly counts: Int32Array[] = [];
+  /** Exclusive semantic-group bits of each component (at its root). */
+  readonly groups: number[] = [];
   add(prefixIndex: number): number {
     const id = this.parent.length;
     this.parent.push(id);
+    this.groups.push(0);
     const counts = new Int32Array(CAPPED.length);
     if (prefixIndex >= 0) counts[prefixIndex] = 1;
     this.counts.push(counts);
@@ -97,19 +126,42 @@ class UnionFind {
     }
     return root;
   }
-  /** Joins unless a cap would be exceeded; returns false when refused. */
-  union(a: number, b: number): boolean {
+  /** Joins unless a cap would be exceeded or exclusive semantic groups would meet; says which. */
+  union(a: number, b: number): 'joined' | 'cap' | 'groups' {
     const ra = this.find(a);
     const rb = this.find(b);
-    if (ra === rb) return true;
+    if (ra === rb) return 'joined';
     const ca = this.counts[ra]!;
     const cb = this.counts[rb]!;
     for (let p = 0; p < CAPPED.length; p++) {
-      if (ca[p]! + cb[p]! > COMPONENT_CAPS[CAPPED[p]!]!) return false;
+      if (ca[p]! + cb[p]! > COMPONENT_CAPS[CAPPED[p]!]!) return 'cap';
     }
+    if (groupsConflict(this.groups[ra]!, this.groups[rb]!)) return 'groups';
     for (let p = 0; p < CAPPED.length; p++) ca[p]! += cb[p]!;
+    this.groups[ra]! |= this.groups[rb]!;
     this.parent[rb] = ra;
-    return true;
+    return 'joined';
+  }
+
+  /** Records the exclusive groups a record states on the component of its anchor. */
+  addGroups(node: number, bits: number): void {
+    const root = this.find(node);
+    this.groups[root]! |= bits;
+  }
+}
+
+/** Ids a record cites whose union was refused across exclusive semantic groups (wrong cross-references). */
+class WrongIds {
+  readonly #byRecord = new Map<SourceRecord, Set<string>>();
+
+  add(record: SourceRecord, id: string): void {
+    const ids = this.#byRecord.get(record);
+    if (ids === undefined) this.#byRecord.set(record, new Set([id]));
+    else ids.add(id);
+  }
+
+  has(record: SourceRecord, id: string): boolean {
+    return this.#byRecord.get(record)?.has(id) ?? false;
   }
 }
 
@@ -133,6 +185,8 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
   const merging: { record: SourceRecord; anchor: number }[] = [];
   const codeOnly: SourceRecord[] = [];
   let refusedUnions = 0;
+  let refusedAcrossGroups = 0;
+  const wrongIds = new WrongIds();
   const refusedByPrefix: Record<string, number> = {};
   let records = 0;
   for (const record of input) {
@@ -142,7 +196,9 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
       if (record.ids.length > 0) codeOnly.push(record);
       continue;
     }
-    merging.push({ record, anchor: intern(anchorId) });
+    const anchor = intern(anchorId);
+    uf.addGroups(anchor, exclusiveGroupBits(record));
+    merging.push({ record, anchor });
   }
   // Two passes: equivalences between ontologies and CUIs first, then links through shared vocabulary
   // codes (MeSH, SNOMED, NCIt, OMIM, ...), so a code two concepts both cite cannot take a cap slot first.
@@ -152,7 +208,13 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
         if (!isMerging(id) || STRONG_PREFIXES.has(prefixOf(id)) !== strongPass) continue;
         const other = intern(id);
         if (other === anchor) continue;
-        if (!uf.union(anchor, other)) {
+        const joined = uf.union(anchor, other);
+        if (joined === 'groups') {
+          refusedAcrossGroups++;
+          // The id names a thing of another kind: not a code of this record's concept either.
+          wrongIds.add(record, id);
+        }
+        if (joined !== 'joined') {
           refusedUnions++;
           const prefix = prefixOf(id);
           refusedByPrefix[prefix] = (refusedByPrefix[prefix] ?? 0) + 1;
@@ -207,17 +269,17 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
   let largest = 0;
   for (const group of groups.values()) {
     largest = Math.max(largest, group.records.length);
-    concepts.push(conceptOf(group, false));
+    concepts.push(conceptOf(group, false, wrongIds));
   }
-  for (const group of codeGroups.values()) concepts.push(conceptOf(group, true));
+  for (const group of codeGroups.values()) concepts.push(conceptOf(group, true, wrongIds));
   concepts.sort((a, b) => (a.cui < b.cui ? -1 : a.cui > b.cui ? 1 : a.preferredName < b.preferredName ? -1 : a.preferredName > b.preferredName ? 1 : 0));
   return {
     concepts,
-    report: { records, concepts: concepts.length, refusedUnions, refusedByPrefix, largestComponentRecords: largest, codeOnlyAttached, codeOnlyConcepts: codeGroups.size },
+    report: { records, concepts: concepts.length, refusedUnions, refusedByPrefix, refusedAcrossGroups, largestComponentRecords: largest, codeOnlyAttached, codeOnlyConcepts: codeGroups.size },
   };
 }
 
-function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
+function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedConcept {
   const records = [...group.records].sort((a, b) => rank(SOURCE_PRIORITY, a.source) - rank(SOURCE_PRIORITY, b.source));
   const ids = new Set(group.ids);
   for (const r of records) for (const id of r.ids) if (!isMerging(id)) ids.add(id); // attached code-only records
@@ -258,7 +320,7 @@ function conceptOf(group: Group, codeOnly: boolean): MergedConcept {
   // Codes come from every id the records name, including ids a cap kept in another concept
   // (a MeSH or SNOMED id two DOIDs both cite is a code of both).
   const codeIds = new Set(ids);
-  for (const r of records) for (const id of r.ids) codeIds.add(id);
+  for (const r of records) for (const id of r.ids) if (!wrongIds.has(r, id)) codeIds.add(id);
   for (const id of [...codeIds].sort()) {
     const prefix = prefixOf(id);
     const field = CODE_FIELD_OF[prefix];
