@@ -62,3 +62,30 @@ export function timePasses<T>(items: readonly T[], run: (item: T) => unknown, mi
   }
   return { sorted: times.sort((a, b) => a - b), wallMs, cpuMs: cpuMs() - cpuStart, passes, ...(warmUpMs === undefined ? {} : { warmUpMs }) };
 }
+
+export interface UnseenTiming {
+  /** Wall ms of each timed call (one per unseen item), sorted ascending. */
+  readonly sorted: readonly number[];
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+/**
+ * What a service sees: a stream of items it has never analysed. Warms up (JIT, per-knowledge-base memos)
+ * on the even-numbered items, pass after pass for `warmMs`, then times each odd-numbered item exactly once,
+ * so no memo holds a result for the very item being timed (repeated passes over the same items would).
+ */
+export function timeUnseen<T>(items: readonly T[], run: (item: T) => unknown, warmMs: number): UnseenTiming {
+  const seen = items.filter((_, i) => i % 2 === 0);
+  const unseen = items.filter((_, i) => i % 2 === 1);
+  const warmStart = nowMs();
+  do for (const item of seen) run(item); while (nowMs() - warmStart < warmMs);
+  const times: number[] = [];
+  const cpuStart = cpuMs();
+  for (const item of unseen) {
+    const t0 = nowMs();
+    run(item);
+    times.push(nowMs() - t0);
+  }
+  return { sorted: times.sort((a, b) => a - b), wallMs: times.reduce((a, b) => a + b, 0), cpuMs: cpuMs() - cpuStart };
+}
