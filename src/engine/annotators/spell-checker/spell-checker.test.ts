@@ -134,6 +134,8 @@ describe('spelling data', () => {
     const corrected = (text: string): string[] => checkSpelling(createDocument(text), DEFAULTS, compiled, NO_ARTIFACTS).replacements.map((r) => `${text.slice(r.begin, r.end)}→${r.text}`);
     assert.deepEqual(corrected('She saw Dr. Tyler Sanchez and Karen on Saturday, covered by Medicare.'), []);
     assert.deepEqual(corrected('Brian White is a 58-year-old man.'), [], 'first word, but the next one is capitalised too: a full name');
+    assert.deepEqual(corrected('Brian is a 58-year-old man.'), [], 'first word, but a given name');
+    assert.equal(compiled.names.has('karen') && compiled.names.has('camila'), true, 'English and Spanish given names');
     assert.deepEqual(corrected('Positive McMurray test.'), []);
     assert.deepEqual(corrected('Had an ovariactomy. Ovariactomy was uneventful.\nAbdomen: Ovariactomy scar.'), ['ovariactomy→ovariectomy', 'Ovariactomy→Ovariectomy', 'Ovariactomy→Ovariectomy']);
   });

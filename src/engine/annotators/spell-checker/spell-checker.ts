@@ -14,7 +14,7 @@ import { defineAnnotator } from '../../annotator.js';
 import type { Annotation, Document, Token } from '../../document.js';
 import type { ArtifactLookup } from '../../resources.js';
 import { applyReplacements, REPLACE_TEXT_LAYER, replaceTextChange, type TextReplacement } from './replacements.js';
-import { defaultEnglishWords, defaultSpellingRules, type SpellingRules } from './spelling-rules.js';
+import { defaultEnglishWords, defaultSpellingRules, givenNames, type SpellingRules } from './spelling-rules.js';
 import { buildVocabulary, type Candidate, type Vocabulary } from './vocabulary.js';
 
 export const SPELL_CHECKER_ID = 'spell_checker';
@@ -38,6 +38,8 @@ export interface SpellCheckerCompiled {
   readonly rules: SpellingRules;
   readonly vocabulary: Vocabulary;
   readonly kb: KnowledgeBase;
+  /** Given names, lower case (never corrected when capitalised). */
+  readonly names: ReadonlySet<string>;
 }
 
 /** Vocabularies by knowledge base: a new artifact snapshot (cartridge deployment) over the same KB reuses it. */
@@ -49,7 +51,7 @@ export function compileSpellChecker(kb: KnowledgeBase, rules = defaultSpellingRu
     vocabulary = buildVocabulary(kb, defaultEnglishWords());
     vocabularies.set(kb, vocabulary);
   }
-  return { rules, vocabulary, kb };
+  return { rules, vocabulary, kb, names: givenNames() };
 }
 
 function maxDistanceFor(length: number, rules: SpellingRules): number {
@@ -113,13 +115,13 @@ function statementStarts(doc: Document): Uint8Array {
 
 /**
  * A capitalised word is a name (a person, a weekday, an insurer: `Karen`, `Saturday`, `Medicare`) as often
- * as a misspelling, and the vocabulary knows few names: it is left alone unless it starts a statement
- * (`Palpabale pulses`, `Abdomen: Nontendr`), and even there when the next word is capitalised too (`Brian White`)
- * or it has a capital inside (`McMurray test`).
+ * as a misspelling: it is left alone unless it starts a statement (`Palpabale pulses`, `Abdomen: Nontendr`),
+ * and even there when it is a given name (`Brian is...`), when the next word is capitalised too
+ * (`Brian White`) or when it has a capital inside (`McMurray test`).
  */
-function probableName(doc: Document, index: number, surface: string, firstWords: Uint8Array): boolean {
+function probableName(doc: Document, index: number, surface: string, firstWords: Uint8Array, names: ReadonlySet<string>): boolean {
   if (!isCapitalised(surface)) return false;
-  if (firstWords[index] === 0 || innerCapital(surface)) return true;
+  if (firstWords[index] === 0 || innerCapital(surface) || names.has(doc.tokens[index]!.lower)) return true;
   const next = doc.tokens[index + 1];
   return next !== undefined && next.kind === 'word' && !next.newlineBefore && isCapitalised(doc.text.slice(next.begin, next.end));
 }
@@ -194,7 +196,7 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
     const surface = doc.text.slice(token.begin, token.end);
     if (!checkable(doc, token, surface, rules, ocr)) continue;
     first ??= firstWords(doc, statementStarts(doc));
-    if (probableName(doc, i, surface, first)) continue;
+    if (probableName(doc, i, surface, first, compiled.names)) continue;
     const lower = token.lower;
     if (rules.neverCorrect.has(lower) || vocabulary.isKnown(surface)) continue;
     let candidates: readonly Candidate[] | undefined = seen.get(lower);

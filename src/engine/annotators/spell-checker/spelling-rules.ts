@@ -139,8 +139,26 @@ function repositoryFile(relative: string): string {
   throw new Error(`${relative} not found`);
 }
 
+/** Languages of the `human-names` lists read: English, and Spanish for the many Spanish given names of US patients. */
+const NAME_LISTS = ['female-human-names-en', 'male-human-names-en', 'female-human-names-es', 'male-human-names-es'] as const;
+
+/**
+ * Given names, lower case, from the `human-names` npm package (MIT; popular given names by language): a
+ * capitalised unknown word that is one (`Brian`, `Karen`) is a name, never a misspelling of `brain`.
+ */
+export function givenNames(): ReadonlySet<string> {
+  if (namesCache === undefined) {
+    const require = createRequire(import.meta.url);
+    const names = new Set<string>();
+    for (const list of NAME_LISTS) for (const name of require(`human-names/data/${list}.json`) as readonly string[]) names.add(name.toLowerCase());
+    namesCache = names;
+  }
+  return namesCache;
+}
+
 let rulesCache: SpellingRules | undefined;
 let wordsCache: EnglishWords | undefined;
+let namesCache: ReadonlySet<string> | undefined;
 
 export function defaultSpellingRules(): SpellingRules {
   rulesCache ??= parseSpellingRules(JSON.parse(readFileSync(repositoryFile(RULES_FILE), 'utf8')) as unknown);
