@@ -8,6 +8,7 @@ import { createDocument } from '../src/engine/create-document.js';
 import { applyResult, compiledState, compilePipeline } from '../src/engine/pipeline.js';
 import { loadKnowledgeBase } from '../src/knowledge/loader.js';
 import { chunkTexts, loadAciBenchNotes } from './lib/notes.js';
+import { seenAndUnseen, warmUpOn } from './lib/timing.js';
 import { CONTEXT_FLOW } from './cases/analysis-flow.js';
 import { NO_ARTIFACTS } from '../src/engine/resources.js';
 
@@ -23,11 +24,10 @@ const unseen = process.argv.includes('--unseen');
 let times = new Map<string, number>();
 const add = (k: string, ms: number): void => { times.set(k, (times.get(k) ?? 0) + ms); };
 let runs = 0;
-const timed = unseen ? notes.filter((_, i) => i % 2 === 1) : notes;
+const halves = seenAndUnseen(notes);
+const timed = unseen ? halves.unseen : notes;
 if (unseen) {
-  const warmEnd = performance.now() + 4000;
-  const warm = notes.filter((_, i) => i % 2 === 0);
-  while (performance.now() < warmEnd) for (const text of warm) analyse(text);
+  warmUpOn(halves.seen, analyse, 4000);
   times = new Map();
   runs = 0;
 }

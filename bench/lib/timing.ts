@@ -76,10 +76,8 @@ export interface UnseenTiming {
  * so no memo holds a result for the very item being timed (repeated passes over the same items would).
  */
 export function timeUnseen<T>(items: readonly T[], run: (item: T) => unknown, warmMs: number): UnseenTiming {
-  const seen = items.filter((_, i) => i % 2 === 0);
-  const unseen = items.filter((_, i) => i % 2 === 1);
-  const warmStart = nowMs();
-  do for (const item of seen) run(item); while (nowMs() - warmStart < warmMs);
+  const { seen, unseen } = seenAndUnseen(items);
+  warmUpOn(seen, run, warmMs);
   const times: number[] = [];
   const cpuStart = cpuMs();
   for (const item of unseen) {
@@ -88,4 +86,15 @@ export function timeUnseen<T>(items: readonly T[], run: (item: T) => unknown, wa
     times.push(nowMs() - t0);
   }
   return { sorted: times.sort((a, b) => a - b), wallMs: times.reduce((a, b) => a + b, 0), cpuMs: cpuMs() - cpuStart };
+}
+
+/** The warm-up half (even-numbered items) and the timed half (odd-numbered ones) of timeUnseen. */
+export function seenAndUnseen<T>(items: readonly T[]): { seen: T[]; unseen: T[] } {
+  return { seen: items.filter((_, i) => i % 2 === 0), unseen: items.filter((_, i) => i % 2 === 1) };
+}
+
+/** Runs passes over `items` until `warmMs` have passed (at least one pass). */
+export function warmUpOn<T>(items: readonly T[], run: (item: T) => unknown, warmMs: number): void {
+  const start = nowMs();
+  do for (const item of items) run(item); while (nowMs() - start < warmMs);
 }

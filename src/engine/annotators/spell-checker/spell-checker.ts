@@ -60,12 +60,17 @@ function maxDistanceFor(length: number, rules: SpellingRules): number {
   return d;
 }
 
-function hasDigit(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
+/** True when a character of `s` from index `from` on has a code in [low, high]. */
+function hasCharIn(s: string, from: number, low: number, high: number): boolean {
+  for (let i = from; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 48 && c <= 57) return true;
+    if (c >= low && c <= high) return true;
   }
   return false;
+}
+
+function hasDigit(s: string): boolean {
+  return hasCharIn(s, 0, 48, 57);
 }
 
 function letterCount(s: string): number {
@@ -95,22 +100,7 @@ function isCapitalised(surface: string): boolean {
 
 /** `McMurray`, `DeLuca`: a capital after the first letter (the word is not all capitals) marks a name. */
 function innerCapital(surface: string): boolean {
-  for (let i = 1; i < surface.length; i++) {
-    const c = surface.charCodeAt(i);
-    if (c >= 65 && c <= 90) return true;
-  }
-  return false;
-}
-
-/** 1 for tokens where a statement starts: a sentence's first token, a line's, and the token after `:` or `;`. */
-function statementStarts(doc: Document): Uint8Array {
-  const starts = new Uint8Array(doc.tokens.length + 1);
-  for (const sentence of doc.sentences) starts[sentence.tokenStart] = 1;
-  doc.tokens.forEach((token, i) => {
-    if (token.newlineBefore) starts[i] = 1;
-    if (token.kind === 'punct' && (token.lower === ':' || token.lower === ';')) starts[i + 1] = 1;
-  });
-  return starts;
+  return hasCharIn(surface, 1, 65, 90);
 }
 
 /**
@@ -126,15 +116,26 @@ function probableName(doc: Document, index: number, surface: string, firstWords:
   return next !== undefined && next.kind === 'word' && !next.newlineBefore && isCapitalised(doc.text.slice(next.begin, next.end));
 }
 
-/** 1 for word tokens that are the first word of their statement (after numbers and punctuation such as `1.` or `-`). */
-function firstWords(doc: Document, starts: Uint8Array): Uint8Array {
+/**
+ * 1 for word tokens that are the first word of a statement: of a sentence, of a line, or after `:` or `;`
+ * (numbers and punctuation before it, such as `1.` or `-`, do not count).
+ */
+function statementFirstWords(doc: Document): Uint8Array {
   const first = new Uint8Array(doc.tokens.length);
   let atStart = true;
+  let sentence = 0;
   doc.tokens.forEach((token, i) => {
-    if (starts[i] === 1) atStart = true;
-    if (token.kind !== 'word') return;
-    if (atStart) first[i] = 1;
-    atStart = false;
+    while (sentence < doc.sentences.length && doc.sentences[sentence]!.tokenStart <= i) {
+      if (doc.sentences[sentence]!.tokenStart === i) atStart = true;
+      sentence++;
+    }
+    if (token.newlineBefore) atStart = true;
+    if (token.kind === 'word') {
+      if (atStart) first[i] = 1;
+      atStart = false;
+    } else if (token.kind === 'punct' && (token.lower === ':' || token.lower === ';')) {
+      atStart = true;
+    }
   });
   return first;
 }
@@ -195,7 +196,7 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
     if (token.kind !== 'word' || token.end - token.begin < rules.minWordLength || vocabulary.isKnownLower(token.lower)) continue;
     const surface = doc.text.slice(token.begin, token.end);
     if (!checkable(doc, token, surface, rules, ocr)) continue;
-    first ??= firstWords(doc, statementStarts(doc));
+    first ??= statementFirstWords(doc);
     if (probableName(doc, i, surface, first, compiled.names)) continue;
     const lower = token.lower;
     if (rules.neverCorrect.has(lower) || vocabulary.isKnown(surface)) continue;
