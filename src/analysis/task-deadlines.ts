@@ -2,9 +2,9 @@
 // deadlines fall in submission order: one timer, armed for the oldest task still running, walks the
 // tasks from the oldest and aborts those past their deadline. At hundreds of tasks per second this
 // replaces an AbortSignal.timeout() per task (a timer, an EventTarget and its listeners) with a small
-// object and a Set entry. The abort side is the EventEmitter shape piscina accepts as a task's signal.
+// object and a Set entry. The abort side is the EventEmitter shape the worker pool accepts as a task's signal.
 
-/** One task's cancellation signal: piscina listens with once('abort') and stops with off/removeListener. */
+/** One task's cancellation signal: the worker pool listens with once('abort') and stops with off. */
 export class TaskAbort {
   aborted = false;
   reason: unknown = undefined;

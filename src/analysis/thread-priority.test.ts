@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { getPriority } from 'node:os';
 import { test } from 'node:test';
-import { Piscina } from 'piscina';
 import { lowerThreadPriority } from './thread-priority.js';
+import { WorkerPool } from './worker-pool.js';
 import type { ThreadPriorityProbe } from './thread-priority.probe.js';
 
 const linux = process.platform === 'linux';
 
 /** Runs lowerThreadPriority(increment) on a fresh worker thread (never on the test's own thread: it cannot be undone). */
 async function lowerInWorker(increment: number): Promise<ThreadPriorityProbe> {
-  const pool = new Piscina({ filename: new URL('./thread-priority.probe.ts', import.meta.url).href, minThreads: 1, maxThreads: 1 });
+  const pool = new WorkerPool({ filename: new URL('./thread-priority.probe.ts', import.meta.url), workerData: null, threads: 1, maxQueue: 1 });
   try {
     return (await pool.run(increment)) as ThreadPriorityProbe;
   } finally {
-    await pool.destroy();
+    await pool.close();
   }
 }
 

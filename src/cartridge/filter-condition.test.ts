@@ -340,6 +340,30 @@ describe('evaluation order, case folding and the condition cache', () => {
     }
     assert.equal(compileCondition({ type: 'all', conditions: [costly, cheap] })({ ...a, cui: 'C9' }, { data }), false);
   });
+  test('groups that reorder their children as the data shifts keep giving the answers of the definition', () => {
+    // Thousands of evaluations (the children are reordered every few hundred) over data whose mix changes
+    // half-way, so the child that settles a group most often changes too.
+    const condition = {
+      type: 'all',
+      conditions: [
+        match('x', ['1', '2', '3', '4']),
+        match('y', ['q'], { not: true }),
+        { type: 'any', conditions: [match('n', ['30'], { operator: 'lessThan' }), match('z', ['hi'])] },
+        { type: 'notAny', conditions: [match('x', ['4']), match('n', ['90'], { operator: 'greaterThan' })] },
+      ],
+    };
+    const keep = compileCondition(condition);
+    const expected = (a: { x: number; y: string; z: string; n: number }): boolean =>
+      [1, 2, 3, 4].includes(a.x) && a.y !== 'q' && (a.n < 30 || a.z === 'hi') && !(a.x === 4 || a.n > 90);
+    let kept = 0;
+    for (let i = 0; i < 4000; i++) {
+      const late = i >= 2000;
+      const a = { x: late ? i % 5 : i % 9, y: ['p', 'q', 'r'][late ? i % 2 : i % 3] as string, z: late ? 'hi' : 'lo', n: (i * 37) % 100 };
+      assert.equal(keep(a), expected(a), JSON.stringify(a));
+      if (expected(a)) kept++;
+    }
+    assert.ok(kept > 100 && kept < 3900, 'both answers occur');
+  });
   test('caseInsensitive equals folds non-ASCII text whose length changes when lower-cased', () => {
     // "İ" lower-cases to "i" + U+0307: two characters.
     assert.equal(keeps(match('name', ['i\u0307x'], { caseInsensitive: true }), { name: '\u0130X' }), true);
@@ -347,7 +371,7 @@ describe('evaluation order, case folding and the condition cache', () => {
     assert.equal(keeps(match('name', ['invalid'], { caseInsensitive: true }), { name: 'VALID' }), false);
     assert.equal(keeps(match('n', ['TRUE'], { caseInsensitive: true }), { n: true }), true, 'booleans through their string form');
   });
-  test('wildcard and overlaps results are kept in the context cache, with the same answers as without', () => {
+  test('wildcard values and overlaps results are kept in the context cache, with the same answers as without', () => {
     const wildcard = match('*.sectionNormalizedName', ['family'], { operator: 'contains', caseInsensitive: true, not: true });
     const keep = compileCondition(wildcard);
     const inFamily = { section: { sectionNormalizedName: 'Family History' } };
@@ -356,11 +380,17 @@ describe('evaluation order, case folding and the condition cache', () => {
     assert.equal(keep(inFamily, { cache }), false);
     assert.equal(keep(elsewhere, { cache }), true);
     assert.equal(keep(inFamily), false);
-    assert.equal(cache.size, 1, 'one entry per condition text');
-    assert.equal([...cache.values()][0]?.size, 2, 'one result per annotation');
-    // A second compilation of the same condition (another field) reuses the results.
+    assert.equal(cache.size, 1, 'one entry per wildcard path');
+    assert.equal([...cache.values()][0]?.size, 2, 'one walk per annotation');
+    // Another condition on the same path (another field) reads the values kept.
     assert.equal(compileCondition({ ...wildcard, not: false })(inFamily, { cache }), true);
+    assert.equal(compileCondition(match('*.sectionNormalizedName', ['plan'], { caseInsensitive: true }))(elsewhere, { cache }), true);
+    assert.equal(compileCondition(match('*.sectionNormalizedName', ['plan'], { caseInsensitive: true }))(inFamily, { cache }), false);
     assert.equal(cache.size, 1);
+    const overlaps = compileCondition({ type: 'overlaps', target: 'unstructured.data.concepts', condition: match('cui', ['C2']) });
+    const data = { concepts: [{ begin: 0, end: 5, cui: 'C2' }] };
+    assert.equal(overlaps({ begin: 1, end: 3 }, { data, cache }), true);
+    assert.equal(cache.size, 2, 'an overlaps condition keeps its results under its text');
   });
 });
 

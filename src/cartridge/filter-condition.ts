@@ -31,15 +31,19 @@ export interface ConditionContext {
   /** The container's `data` object (annotation lists by key); needed by `overlaps` conditions. */
   readonly data?: Readonly<Record<string, unknown>>;
   /**
-   * Results of the costly conditions (`*.` wildcard matches, `overlaps`) by condition and annotation, kept
-   * across predicates for one run over data that does not change meanwhile (createConditionCache).
-   * Without it nothing is kept.
+   * What the costly conditions found, kept across predicates for one run over data that does not change
+   * meanwhile (createConditionCache): the values at a `*.` wildcard path by annotation (one walk serves
+   * every condition on that path), the results of `overlaps` conditions by annotation. Without it nothing
+   * is kept.
    */
   readonly cache?: ConditionCache;
 }
 
-/** See ConditionContext.cache: condition text (without its `not`) → annotation → result. */
-export type ConditionCache = Map<string, Map<Annotation, boolean>>;
+/**
+ * See ConditionContext.cache: a `*.` path → annotation → the values found there (in fieldReader's order);
+ * an overlaps condition's text (without its `not`) → annotation → its result.
+ */
+export type ConditionCache = Map<string, Map<Annotation, unknown>>;
 
 export function createConditionCache(): ConditionCache {
   return new Map();
@@ -146,9 +150,11 @@ export function filtersOf(body: unknown): FilterDefinition[] {
 
 // ---- compilation (input already validated) ----
 //
-// A compiled node carries an estimated evaluation cost. Groups test their children cheapest first: every
-// predicate is pure and total (no side effects, never throws), so the order changes the time, not the
-// result. Leaves are visited in place (no arrays of found values) and a test stops at the first hit.
+// A compiled node carries an estimated evaluation cost. Groups test their children cheapest first, then in
+// the order the data shows settles them soonest (adaptiveGroup): every predicate is pure and total (no side
+// effects, never throws), so the order changes the time, not the result. Leaves are visited in place (no
+// arrays of found values, except the values of a `*.` path kept in the context cache) and a test stops at
+// the first hit.
 
 interface CompiledNode {
   readonly test: AnnotationPredicate;
@@ -167,13 +173,11 @@ function build(c: Record<string, unknown>): AnnotationPredicate {
   return buildNode(c).test;
 }
 
-/** Nodes at least this costly (wildcard matches, overlaps) keep their results in ConditionContext.cache. */
-const MEMO_COST = 8;
-
 function buildNode(c: Record<string, unknown>): CompiledNode {
   const type = (c.type ?? 'match') as string;
   let inner = buildPositive(type, c);
-  if ((type === 'match' || type === 'overlaps') && inner.cost >= MEMO_COST) inner = memoized(JSON.stringify({ ...c, not: undefined }), inner);
+  // Overlaps keep their results in ConditionContext.cache (wildcard matches keep the values they read).
+  if (type === 'overlaps') inner = memoized(JSON.stringify({ ...c, not: undefined }), inner);
   if (c.not !== true) return inner;
   const test = inner.test;
   return { test: (a, ctx) => !test(a, ctx), cost: inner.cost, negated: true };
@@ -188,7 +192,7 @@ function memoized(key: string, node: CompiledNode): CompiledNode {
       if (cache === undefined) return test(a, ctx);
       let results = cache.get(key);
       if (results === undefined) cache.set(key, (results = new Map()));
-      let result = results.get(a);
+      let result = results.get(a) as boolean | undefined;
       if (result === undefined) {
         result = test(a, ctx);
         results.set(a, result);
@@ -217,37 +221,86 @@ function buildPositive(type: string, c: Record<string, unknown>): CompiledNode {
       const cost = nodes.reduce((sum, n) => sum + n.cost, 0);
       const negatedLast = type === 'all';
       const rank = (n: CompiledNode): number => (negatedLast && n.negated === true ? 1 : 0);
-      const children = nodes.map((n, i) => ({ n, i })).sort((x, y) => x.n.cost - y.n.cost || rank(x.n) - rank(y.n) || x.i - y.i).map((x) => x.n.test);
+      const children = nodes.map((n, i) => ({ n, i })).sort((x, y) => x.n.cost - y.n.cost || rank(x.n) - rank(y.n) || x.i - y.i).map((x) => x.n);
       if (children.length === 1) {
-        const only = children[0] as AnnotationPredicate;
+        const only = (children[0] as CompiledNode).test;
         return { test: type === 'all' || type === 'any' ? only : (a, ctx) => !only(a, ctx), cost };
       }
-      const n = children.length;
-      if (type === 'all') {
-        return {
-          test: (a, ctx) => {
-            for (let i = 0; i < n; i++) if (!(children[i] as AnnotationPredicate)(a, ctx)) return false;
-            return true;
-          },
-          cost,
-        };
-      }
-      const some = (a: Annotation, ctx: ConditionContext | undefined): boolean => {
-        for (let i = 0; i < n; i++) if ((children[i] as AnnotationPredicate)(a, ctx)) return true;
-        return false;
-      };
+      if (type === 'all') return { test: adaptiveGroup(children, false), cost };
+      const some = adaptiveGroup(children, true);
       return { test: type === 'any' ? some : (a, ctx) => !some(a, ctx), cost }; // notAny / notany
     }
   }
 }
 
+/** Evaluations of a group between two reorderings of its children (adaptiveGroup). */
+const REORDER_EVERY = 256;
+
+/**
+ * A group test that stops at the first child whose result is `settlesOn` (false for `all`, true for
+ * `any`) and returns it; without one, the other value. Its children are tried in an order that follows
+ * the data: the ones that settle the group most often for their cost first. It starts from the order
+ * given (cheapest first); every REORDER_EVERY evaluations the order is recomputed from how often each child
+ * was tried and settled the group (counts then halve, so recent evaluations weigh most). Every predicate is
+ * pure and total, so the order changes the time, never the result.
+ */
+function adaptiveGroup(children: readonly CompiledNode[], settlesOn: boolean): AnnotationPredicate {
+  const n = children.length;
+  const tests = children.map((c) => c.test);
+  const costs = Float64Array.from(children, (c) => Math.max(c.cost, 0.5));
+  const tried = new Float64Array(n);
+  const settled = new Float64Array(n);
+  const worth = new Float64Array(n);
+  let calls = 0;
+  const reorder = (): void => {
+    // Settling rate (a prior of one in two for a child not tried yet) per unit of cost. An insertion sort in
+    // place (groups are small), moving the child's entries together; equal worth keeps the order.
+    for (let i = 0; i < n; i++) worth[i] = ((settled[i] as number) + 1) / ((tried[i] as number) + 2) / (costs[i] as number);
+    for (let i = 1; i < n; i++) {
+      for (let j = i; j > 0 && (worth[j] as number) > (worth[j - 1] as number); j--) {
+        swap(worth, j);
+        swap(costs, j);
+        swap(tried, j);
+        swap(settled, j);
+        const t = tests[j] as AnnotationPredicate;
+        tests[j] = tests[j - 1] as AnnotationPredicate;
+        tests[j - 1] = t;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      tried[i] = (tried[i] as number) / 2;
+      settled[i] = (settled[i] as number) / 2;
+    }
+    calls = 0;
+  };
+  return (a, ctx) => {
+    if (++calls === REORDER_EVERY) reorder();
+    for (let i = 0; i < n; i++) {
+      tried[i] = (tried[i] as number) + 1;
+      if ((tests[i] as AnnotationPredicate)(a, ctx) === settlesOn) {
+        settled[i] = (settled[i] as number) + 1;
+        return settlesOn;
+      }
+    }
+    return !settlesOn;
+  };
+}
+
+/** Swaps entries j - 1 and j. */
+function swap(values: Float64Array, j: number): void {
+  const t = values[j] as number;
+  values[j] = values[j - 1] as number;
+  values[j - 1] = t;
+}
+
 function buildMatch(c: Record<string, unknown>): CompiledNode {
   const field = c.field as string;
-  const some = leafVisitor(field);
-  const cost = field.startsWith('*.') ? 8 : 1;
+  const wildcard = field.startsWith('*.');
+  const some: Visitor = wildcard ? cachedWildcardVisitor(field) : leafVisitor(field);
+  const cost = wildcard ? 8 : 1;
   const operator = (c.operator ?? 'equals') as Operator;
   const fold = c.caseInsensitive === true;
-  if (operator === 'fieldExists') return { test: (a) => some(a, isNonEmpty), cost };
+  if (operator === 'fieldExists') return { test: (a, ctx) => some(a, isNonEmpty, ctx), cost };
   const values = (c.values as unknown[]).map((v) => (fold ? String(v).toLowerCase() : String(v)));
   if (NUMERIC_OPERATORS.has(operator)) {
     const bounds = values.map((v) => toNumber(v) as number);
@@ -258,7 +311,7 @@ function buildMatch(c: Record<string, unknown>): CompiledNode {
         const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
         return n !== undefined && holds(n, bound);
       };
-      return { test: (a) => some(a, oneBound), cost };
+      return { test: (a, ctx) => some(a, oneBound, ctx), cost };
     }
     const leafTest: LeafTest = (leaf) => {
       const n = typeof leaf === 'number' ? leaf : typeof leaf === 'string' ? toNumber(leaf) : undefined;
@@ -266,12 +319,12 @@ function buildMatch(c: Record<string, unknown>): CompiledNode {
       for (const b of bounds) if (holds(n, b)) return true;
       return false;
     };
-    return { test: (a) => some(a, leafTest), cost };
+    return { test: (a, ctx) => some(a, leafTest, ctx), cost };
   }
   if ((operator === 'equals' || operator === 'equal') && fold) {
     const isMember = foldedMembership(values);
     const leafTest: LeafTest = (leaf) => (typeof leaf === 'string' ? isMember(leaf) : (typeof leaf === 'number' || typeof leaf === 'boolean') && isMember(String(leaf)));
-    return { test: (a) => some(a, leafTest), cost };
+    return { test: (a, ctx) => some(a, leafTest, ctx), cost };
   }
   let textTest: (t: string) => boolean;
   if (operator === 'equals' || operator === 'equal') {
@@ -286,7 +339,7 @@ function buildMatch(c: Record<string, unknown>): CompiledNode {
     const t = leafText(leaf, fold);
     return t !== undefined && textTest(t);
   };
-  return { test: (a) => some(a, leafTest), cost };
+  return { test: (a, ctx) => some(a, leafTest, ctx), cost };
 }
 
 /**
@@ -298,10 +351,14 @@ function foldedMembership(lowerValues: readonly string[]): (text: string) => boo
   // Values that lower-casing leaves as they are: a text equal to one is a member without lower-casing it.
   const exact = new Set(lowerValues.filter((v) => v.toLowerCase() === v));
   const lengths = new Set(lowerValues.map((v) => v.length));
-  return (text) => exact.has(text) || ((lengths.has(text.length) || NON_ASCII.test(text)) && set.has(text.toLowerCase()));
+  return (text) => exact.has(text) || ((lengths.has(text.length) || !isAscii(text)) && set.has(text.toLowerCase()));
 }
 
-const NON_ASCII = /[^\u0000-\u007f]/;
+/** Whether every character of `text` is ASCII (a character loop: the texts are short, and a regex test costs more). */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
 
 function buildOverlaps(c: Record<string, unknown>): CompiledNode {
   const key = filterTargetKey(c.target as string) as string;
@@ -363,6 +420,33 @@ export function fieldCollector(field: string): (annotation: Annotation, out: unk
     collected = out;
     visit(a, collectLeaf);
     collected = idle;
+  };
+}
+
+/** leafVisitor's visitor; a `*.` path's may keep what it reads in the context's cache. */
+type Visitor = (annotation: Annotation, test: LeafTest, context?: ConditionContext) => boolean;
+
+/**
+ * leafVisitor of a `*.` path whose walk (every nested object of the annotation) is made once per
+ * annotation and path while a context cache is given: the values found are kept there and tested in
+ * their order, which gives the visitor's answer (tests are pure).
+ */
+function cachedWildcardVisitor(field: string): Visitor {
+  const visit = leafVisitor(field);
+  const collect = fieldCollector(field);
+  return (a, test, ctx) => {
+    const cache = ctx?.cache;
+    if (cache === undefined) return visit(a, test);
+    let byAnnotation = cache.get(field);
+    if (byAnnotation === undefined) cache.set(field, (byAnnotation = new Map()));
+    let values = byAnnotation.get(a) as unknown[] | undefined;
+    if (values === undefined) {
+      values = [];
+      collect(a, values);
+      byAnnotation.set(a, values);
+    }
+    for (let i = 0; i < values.length; i++) if (test(values[i])) return true;
+    return false;
   };
 }
 

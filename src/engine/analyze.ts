@@ -220,6 +220,31 @@ function cachedPipeline(
   return pipeline;
 }
 
+/** What the serialiser needs to know of the flows: the layer keys they produce and the annotators that ran. */
+interface FlowOutputs {
+  readonly producedKeys: readonly string[];
+  readonly ran: ReadonlySet<string>;
+}
+
+function outputsOf(pipelines: readonly Pipeline[]): FlowOutputs {
+  return {
+    producedKeys: [...new Set(pipelines.flatMap((p) => p.produces))],
+    ran: new Set(pipelines.flatMap((p) => p.steps.map((s) => s.annotator.id))),
+  };
+}
+
+/** outputsOf one pipeline, remembered per (cached, long-lived) pipeline: most requests run one flow. */
+const pipelineOutputs = new WeakMap<Pipeline, FlowOutputs>();
+
+function outputsOfOne(pipeline: Pipeline): FlowOutputs {
+  let outputs = pipelineOutputs.get(pipeline);
+  if (outputs === undefined) {
+    outputs = outputsOf([pipeline]);
+    pipelineOutputs.set(pipeline, outputs);
+  }
+  return outputs;
+}
+
 /** Runs the annotator flows over every container and builds the ACD response. */
 export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
   const limits = input.limits ?? DEFAULT_ANALYZE_LIMITS;
@@ -235,8 +260,7 @@ export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
     }
     return cachedPipeline(f, profile, i, initialLayers, input.pipeline);
   });
-  const producedKeys = [...new Set(pipelines.flatMap((p) => p.produces))];
-  const ran = new Set(pipelines.flatMap((p) => p.steps.map((s) => s.annotator.id)));
+  const { producedKeys, ran } = pipelines.length === 1 ? outputsOfOne(pipelines[0]!) : outputsOf(pipelines);
 
   const uids = createUidCounter();
   const unstructured = containers.map((container) => {

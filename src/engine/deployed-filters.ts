@@ -32,8 +32,9 @@ export function deployedFilters(annotatorId: string, layerKey: string, ids: read
 export function applyDeployedFilters(annotatorId: string, layerKey: string, annotations: Annotation[], ids: readonly string[], artifacts: ArtifactLookup): Annotation[] {
   let out = annotations;
   for (const filter of deployedFilters(annotatorId, layerKey, ids, artifacts)) {
-    const data = { [layerKey]: out };
-    out = out.filter((a) => filter.keep(a, { data }));
+    // One condition context per filter (the layer as the filter sees it), shared by its tests.
+    const context = { data: { [layerKey]: out } };
+    out = out.filter((a) => filter.keep(a, context));
   }
   return out;
 }

@@ -14,6 +14,7 @@ import { registerErrorHandling } from './plugins/error-handling.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerTenancy } from './plugins/tenancy.js';
 import { registerVersionDate } from './plugins/version-date.js';
+import { lazyChildLogger } from './request-logger.js';
 import { analyzeRoutes } from './routes/analyze.js';
 import { annotatorRoutes } from './routes/annotators.js';
 import { cartridgeRoutes } from './routes/cartridges.js';
@@ -36,6 +37,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   viewerRoutes,
 ];
 
+/** The log field of the correlation id (request.log binds it; the access line in buildApp writes it first, by this name). */
+const CORRELATION_ID_LABEL = 'correlationId';
+
 /** Incoming X-Correlation-Id values are kept when they look like an id; otherwise a UUID is made. */
 const CORRELATION_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -49,8 +53,9 @@ export function correlationIdFor(req: IncomingMessage): string {
  * One access-log line per request (Fastify's default writes two, at arrival and at completion): half the
  * log volume and cost at analysis rates. The line is written by the onSend hook in buildApp, when the
  * response is ready and before it leaves, so it is in the log by the time the client has the answer; it
- * carries method, URL, status, time and (through the request's child logger) the correlation id. A
- * request that fails after that keeps Fastify's error line.
+ * carries the correlation id, method, URL, status and time. It goes through the service logger with the
+ * correlation id as its first field: the same line the request's child logger writes, without making
+ * that child (request-logger.ts). A request that fails after that keeps Fastify's error line.
  */
 class AccessLog extends LogController {
   override incomingRequest(): void {}
@@ -67,7 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     loggerInstance: deps.logger ?? pino({ level: config.server.logLevel }),
     requestIdHeader: false,
     genReqId: correlationIdFor,
-    logController: new AccessLog({ requestIdLogLabel: 'correlationId' }),
+    logController: new AccessLog({ requestIdLogLabel: CORRELATION_ID_LABEL }),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: config.server.bodyLimitBytes,
     // Ids are ≤ 256 characters; percent-encoded they still fit. Longer path parameters get a 414.
     routerOptions: { maxParamLength: 2048 },
@@ -84,8 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     resolved.stats.requestStarted();
     done();
   });
+  const serviceLog = app.log;
   app.addHook('onSend', (request, reply, payload, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    serviceLog.info({ correlationId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done(null, payload);
   });
   app.addHook('onResponse', (_request, _reply, done) => {

@@ -27,6 +27,23 @@ describe('AUTH_MODE=apikey', () => {
     }
   });
 
+  test('every /v1 operation of the OpenAPI document but status and health check answers 401 without credentials', async () => {
+    // Auth hooks are attached to routes as they are registered (onGuardedRequest): a route registered
+    // outside that scope would be open. The document lists every route, so none can be left out here.
+    const doc = (await server.call('GET', '/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+    const open = new Set(['/v1/status', '/v1/status/health_check']);
+    let checked = 0;
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/v1/') || open.has(path)) continue;
+      for (const method of Object.keys(operations)) {
+        const res = await server.call(method.toUpperCase(), v(path.replace(/\{[^}]+\}/g, 'x')));
+        assertServiceError(res, 401);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 15, `${checked} operations checked`);
+  });
+
   test('Bearer <key> and Basic apikey:<key> (as the SDKs send) are accepted', async () => {
     assert.equal((await server.call('GET', v('/v1/profiles'), { headers: { authorization: 'Bearer plain-key-0001' } })).status, 200);
     assert.equal((await server.call('GET', v('/v1/profiles'), { headers: { authorization: basic('apikey', 'plain-key-0001') } })).status, 200);

@@ -31,10 +31,10 @@ export function collectTargets(doc: Document, layers: readonly string[]): Annota
     if (list === undefined) continue;
     for (let i = 0; i < list.length; i++) {
       const annotation = list[i]!;
-      if (!seen.has(annotation)) {
-        seen.add(annotation);
-        out.push(annotation);
-      }
+      // One hash operation per annotation: the set grows only when the annotation is new.
+      const size = seen.size;
+      seen.add(annotation);
+      if (seen.size !== size) out.push(annotation);
     }
   }
   return out;

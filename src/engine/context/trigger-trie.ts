@@ -134,7 +134,8 @@ export function matchTriggers(tokens: readonly Token[], from: number, to: number
     let bestRules: ContextRule[] = [];
     for (let j = i; j < to; j++) {
       const token = tokens[j];
-      if (token === undefined) break;
+      // A node without children (a trigger's last word, one in nine lookups) needs no lookup.
+      if (token === undefined || node.next.size === 0) break;
       node = node.next.get(token.lower);
       if (node === undefined) break;
       if (node.rules.length > 0) {

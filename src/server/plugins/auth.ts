@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { ApiKeyEntry, Config, JwtConfig } from '../../config.js';
 import { DomainError } from '../../errors.js';
-import { ANONYMOUS, isGuardedRoute, type Principal } from '../request-context.js';
+import { ANONYMOUS, onGuardedRequest, type Principal } from '../request-context.js';
 
 export type Authenticator = (authorization: string | undefined) => Promise<Principal>;
 
@@ -136,14 +136,21 @@ export function createAuthenticator(auth: Config['auth']): Authenticator {
   }
 }
 
-/** Adds the hook that sets request.principal (401 on guarded routes without valid credentials). */
+/**
+ * Adds the hooks that set request.principal: every request starts anonymous, and guarded routes (only
+ * they: the hook is added to each guarded route as it is registered) authenticate, with a 401 without
+ * valid credentials. AUTH_MODE=none authenticates nobody: every caller stays anonymous.
+ */
 export function registerAuth(app: FastifyInstance, auth: Config['auth']): void {
   const authenticate = createAuthenticator(auth);
   const challenge = auth.mode === 'apikey' ? 'Bearer realm="clinical-annotator", Basic realm="clinical-annotator"' : 'Bearer realm="clinical-annotator"';
   app.decorateRequest('principal', null as unknown as Principal);
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.principal = ANONYMOUS;
-    if (!isGuardedRoute(request)) return;
+    done();
+  });
+  if (auth.mode === 'none') return;
+  onGuardedRequest(app, async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       request.principal = await authenticate(request.headers.authorization);
     } catch (error) {

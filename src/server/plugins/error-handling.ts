@@ -2,7 +2,7 @@
 // (src/server/error-body.ts) with `code` = HTTP status; unexpected errors are logged with their stack
 // and answered with a generic 500. A path that exists with other methods answers 405 with `Allow`.
 // Also: `x-correlation-id` on every response, and 415 for non-JSON bodies on JSON-only routes.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { DomainError } from '../../errors.js';
 import { clientErrorStatus, serviceErrorBody, toDomainError, toXml } from '../error-body.js';
 
@@ -48,42 +48,60 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown)
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+type JsonBodyParser = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void) => void;
+
+/**
+ * The service's application/json body parser (Fastify's, which refuses `__proto__` keys). SDKs send
+ * `Content-Type: application/json` on DELETE and GET too, without a body: an empty JSON body is no body
+ * (a POST/PUT without one then fails its schema with a 400 naming `body`).
+ */
+export function jsonBodyParser(app: FastifyInstance): JsonBodyParser {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  return (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   const routes = new RouteMethods();
   app.addHook('onRoute', (route) => {
     routes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     void reply.header('x-correlation-id', request.id);
-    return payload;
+    done(null, payload);
   });
 
   // JSON-only routes (config.jsonBody): anything but application/json or +json is a 415, checked
   // before the body is parsed. A request without a body passes on (its schema then asks for one).
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    if (request.routeOptions.config?.jsonBody !== true) return payload;
+  // The hook is added to those routes only, as they are registered.
+  const requireJson: preParsingHookHandler = (request, _reply, payload, done) => {
     const type = request.headers['content-type'];
     const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
-    if (type === undefined && !hasBody) return payload;
-    const mediaType = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
-      throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `This operation accepts only application/json, got "${type ?? '(none)'}".`);
-    }
-    return payload;
-  });
-
-  // SDKs send `Content-Type: application/json` on DELETE and GET too, without a body: an empty JSON
-  // body is no body (a POST/PUT without one then fails its schema with a 400 naming `body`).
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
-      done(null, undefined);
+    if (type === undefined && !hasBody) {
+      done(null, payload);
       return;
     }
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    const mediaType = (type ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) {
+      done(new DomainError('UNSUPPORTED_MEDIA_TYPE', `This operation accepts only application/json, got "${type ?? '(none)'}".`));
+      return;
+    }
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.jsonBody !== true) return;
+    const own = route.preParsing;
+    route.preParsing = own === undefined ? [requireJson] : [...(Array.isArray(own) ? own : [own]), requireJson] as typeof route.preParsing;
   });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
 
   app.setErrorHandler((error, request, reply) => {
     if (toDomainError(error) === undefined && clientErrorStatus(error) === undefined) {

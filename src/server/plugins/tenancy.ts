@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { TENANT_ID_PATTERN, type Config } from '../../config.js';
 import { DomainError } from '../../errors.js';
-import { isGuardedRoute, type Principal } from '../request-context.js';
+import { onGuardedRequest, type Principal } from '../request-context.js';
 
 const WATSON_USER_INFO = 'x-watson-userinfo';
 
@@ -38,11 +38,18 @@ export function resolveTenant(headers: IncomingHttpHeaders, principal: Principal
   return candidate;
 }
 
-/** Adds the hook that sets request.tenant on guarded routes (after authentication). */
+/** Adds the hook that sets request.tenant on guarded routes (only they run it, after authentication). */
 export function registerTenancy(app: FastifyInstance, tenancy: Config['tenancy']): void {
   app.decorateRequest('tenant', '');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isGuardedRoute(request)) return;
-    request.tenant = resolveTenant(request.headers, request.principal, tenancy);
+  onGuardedRequest(app, (request: FastifyRequest, _reply, done) => {
+    let tenant: string;
+    try {
+      tenant = resolveTenant(request.headers, request.principal, tenancy);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    request.tenant = tenant;
+    done();
   });
 }

@@ -3,7 +3,7 @@
 // a missing, malformed or impossible date, or one before the first version, is a 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.js';
-import { isGuardedRoute } from '../request-context.js';
+import { onGuardedRequest } from '../request-context.js';
 
 /**
  * Interface version dates this service recognises, ascending. A request's date resolves to the
@@ -34,11 +34,26 @@ export function resolveApiVersion(value: unknown, versions: readonly string[] = 
   return resolved;
 }
 
-/** Adds the hook that resolves request.apiVersion on guarded routes. */
+/** Valid `version` values already resolved, remembered up to this many (clients send one or two). */
+const MAX_REMEMBERED_VERSIONS = 64;
+
+/** Adds the hook that resolves request.apiVersion on guarded routes (only they run it). */
 export function registerVersionDate(app: FastifyInstance): void {
   app.decorateRequest('apiVersion', '');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isGuardedRoute(request)) return;
-    request.apiVersion = resolveApiVersion((request.query as Record<string, unknown> | undefined)?.version);
+  const resolved = new Map<string, string>();
+  onGuardedRequest(app, (request: FastifyRequest, _reply, done) => {
+    const value = (request.query as Record<string, unknown> | undefined)?.version;
+    let version = typeof value === 'string' ? resolved.get(value) : undefined;
+    if (version === undefined) {
+      try {
+        version = resolveApiVersion(value);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      if (resolved.size < MAX_REMEMBERED_VERSIONS) resolved.set(value as string, version);
+    }
+    request.apiVersion = version;
+    done();
   });
 }

@@ -5,10 +5,12 @@
 // and its larger body limit do not leak into other routes.
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { parseAnalyzeBody } from '../../engine/analyze.js';
 import type { AnalysisService, AnalyzeOptions } from '../../analysis/analysis-service.js';
 import { DomainError } from '../../errors.js';
 import type { RouteModule } from '../deps.js';
+import { jsonBodyParser } from '../plugins/error-handling.js';
 import { errorResponses } from '../schemas/common.js';
 
 const tags = ['Analysis'];
@@ -37,6 +39,9 @@ const unavailable = async (): Promise<never> => {
 };
 const unavailableAnalysis: Pick<AnalysisService, 'analyzeWithFlowsUtf8' | 'analyzeWithFlowIdUtf8'> = { analyzeWithFlowsUtf8: unavailable, analyzeWithFlowIdUtf8: unavailable };
 
+/** A request of this scope: the JSON text of its parsed body, kept for the worker (AnalysisTask.body). */
+type WithBodyText = FastifyRequest & { bodyText: string };
+
 /** The worker's bytes as a Buffer over the same memory (no copy), which Fastify sends without serialising. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -49,6 +54,15 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
     const scope = untyped.withTypeProvider<TypeBoxTypeProvider>();
     scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_req, body, done) => done(null, body));
+    // The service's JSON parser, which also keeps the text of what it parsed: the worker reads the
+    // containers from the text rather than from a structured clone of the parsed body.
+    const parseJson = jsonBodyParser(scope);
+    scope.decorateRequest('bodyText', '');
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+      if (typeof text === 'string') (request as WithBodyText).bodyText = text;
+      parseJson(request, text, done);
+    });
 
     scope.post('/v1/analyze', {
       bodyLimit,
@@ -59,7 +73,8 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
         response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
       },
     }, async (request, reply) => {
-      const json = await analysis.analyzeWithFlowsUtf8(request.tenant, request.body, optionsOf(request.query));
+      const text = (request as WithBodyText).bodyText;
+      const json = await analysis.analyzeWithFlowsUtf8(request.tenant, request.body, optionsOf(request.query), text === '' ? undefined : text);
       return reply.type('application/json; charset=utf-8').send(asBuffer(json));
     });
 

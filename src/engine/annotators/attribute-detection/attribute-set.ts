@@ -15,9 +15,11 @@ export interface CompiledField {
   readonly key: string;
   readonly predicate: AnnotationPredicate;
   /**
-   * What the predicate needs (condition-requirement.ts conditionRequirements: equality values, numeric
-   * bounds, present fields): only the annotations the candidate index lists for them are tested. Empty:
-   * every annotation of the layer.
+   * The equality values the predicate needs (the entries of condition-requirement.ts conditionRequirements
+   * that list values): only the annotations the candidate index lists for them are tested. Empty: every
+   * annotation of the layer. Numeric bounds and present fields are left to the predicate: their columns
+   * read a path (often a long one, `insightModelData.diagnosis.usage.explicitScore`) on every annotation of
+   * the layer, which costs more than testing the annotations does.
    */
   readonly requirements: readonly RequirementAlternatives[];
   /** candidate-index.ts requirementsKey of `requirements`. */
@@ -89,7 +91,7 @@ export function compileAttributeSet(id: string, body: unknown): CompiledAttribut
         const key = filterTargetKey(f.target as string) as string;
         keys.add(key);
         const valueField = str(f.valueField);
-        const requirements = conditionRequirements(f.condition);
+        const requirements = conditionRequirements(f.condition).filter((alternatives) => alternatives.every((r) => r.values !== undefined));
         fields.push({
           key,
           predicate: compileCondition(f.condition),

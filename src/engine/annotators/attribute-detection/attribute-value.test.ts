@@ -26,16 +26,18 @@ describe('attributeValue', () => {
     assert.deepEqual(codesOf(attributeValue({ ...aci, rxNormID: '' }, FROM, [{ value: 'true' }], true)), []);
   });
 
-  test('context data is deep-copied; the source is untouched', () => {
+  test('context data is the source\'s own (read only, not copied); the source is untouched', () => {
     const insight = { diagnosis: { usage: { explicitScore: 0.9 }, evidence: [{ begin: 1, end: 2 }] } };
-    const source: Annotation = { type: 't', begin: 0, end: 3, coveredText: 'flu', insightModelData: insight, disambiguationData: { validity: 'VALID' }, temporal: [{ begin: 5, end: 9, coveredText: '2019' }] };
+    const temporal = [{ begin: 5, end: 9, coveredText: '2019' }];
+    const source: Annotation = { type: 't', begin: 0, end: 3, coveredText: 'flu', insightModelData: insight, disambiguationData: { validity: 'VALID' }, temporal };
+    const before = structuredClone(source);
     const out = attributeValue(source, FROM, [{ value: 'true' }], false);
-    assert.deepEqual(out.insightModelData, insight);
-    assert.notEqual(out.insightModelData, insight);
-    assert.notEqual((out.insightModelData as typeof insight).diagnosis.evidence, insight.diagnosis.evidence);
-    assert.deepEqual(out.temporal, source.temporal);
-    assert.notEqual(out.temporal, source.temporal);
+    assert.equal(out.insightModelData, insight);
+    assert.equal(out.temporal, temporal);
     assert.deepEqual(out.disambiguationData, { validity: 'VALID' });
     assert.equal(out.concept, source);
+    assert.deepEqual(source, before);
+    // Not a context object: no field of the source is carried over.
+    assert.equal(attributeValue({ ...source, insightModelData: [1], temporal: 'x' }, FROM, [{ value: 'true' }], false).insightModelData, undefined);
   });
 });

@@ -58,47 +58,6 @@ export function preferredNameOf(a: Annotation, valueField: string | undefined): 
     ?? nonEmpty(a.labTypeNormalizedName) ?? drugName(a) ?? nonEmpty(a.smokeTermNormalizedName) ?? nonEmpty(a.efTermNormalizedName) ?? a.coveredText;
 }
 
-const MAX_CLONE_DEPTH = 64;
-
-/**
- * A deep copy of JSON-like data (plain objects, arrays, scalars), as structuredClone makes it but without
- * its serialisation cost; anything else, or data nested deeper than MAX_CLONE_DEPTH (a cycle), goes to
- * structuredClone.
- */
-function clone<T>(v: T, depth = 0): T {
-  if (typeof v !== 'object' || v === null) return v;
-  return copyData(v, depth, objectPrototypeIsClean());
-}
-
-/** No enumerable key on Object.prototype: a for-in over a plain object then lists only its own keys. */
-function objectPrototypeIsClean(): boolean {
-  for (const _ in Object.prototype) return false;
-  return true;
-}
-
-/** clone of an object; `clean`: objectPrototypeIsClean() (asked once per clone). */
-function copyData<T extends object>(v: T, depth: number, clean: boolean): T {
-  if (depth > MAX_CLONE_DEPTH) return structuredClone(v);
-  if (Array.isArray(v)) {
-    const out: unknown[] = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const item: unknown = v[i];
-      out[i] = typeof item !== 'object' || item === null ? item : copyData(item, depth + 1, clean);
-    }
-    return out as T;
-  }
-  const proto: unknown = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) return structuredClone(v);
-  const out: Record<string, unknown> = {};
-  const ownOnly = clean || proto === null;
-  for (const k in v) {
-    if (!ownOnly && !Object.hasOwn(v, k)) continue;
-    const item = (v as Record<string, unknown>)[k];
-    out[k] = typeof item !== 'object' || item === null ? item : copyData(item, depth + 1, clean);
-  }
-  return out as T;
-}
-
 /**
  * Copies the codes of the source onto `out`, which has none of them yet (rxNormID of aci annotations is
  * written rxNormId, after the others).
@@ -134,7 +93,10 @@ const RX_NORM_ID_INDEX = ATTRIBUTE_CODE_FIELDS.indexOf('rxNormId');
 /**
  * One attribute value over `source`'s span. Context is propagated from the source: `negated` (always an
  * explicit boolean), `hypothetical` / `hypotheticalType`, `disambiguationData`, section fields,
- * `insightModelData` and `temporal` (deep copies). References (`concept`, `conceptValue`, `derivedFrom`,
+ * `insightModelData` and `temporal`. The nested values are the source's own objects, not copies: they are
+ * read only from here on (annotators change an annotation by replacing its fields, pipeline.ts applyResult,
+ * never by editing a nested value in place), and the response writes each where it appears, so a copy
+ * would cost its allocation for nothing. References (`concept`, `conceptValue`, `derivedFrom`,
  * `evidenceSpans[].uid`) are the annotation objects themselves; the serializer writes their uids.
  */
 export function attributeValue(source: Annotation, from: AttributeSource, values: readonly AttributeValueEntry[], medicalCodes: boolean): Annotation {
@@ -156,11 +118,11 @@ export function attributeValue(source: Annotation, from: AttributeSource, values
   out.negated = source.negated === true;
   if (typeof source.hypothetical === 'boolean') out.hypothetical = source.hypothetical;
   if (typeof source.hypotheticalType === 'string') out.hypotheticalType = source.hypotheticalType;
-  if (isRecord(source.disambiguationData)) out.disambiguationData = clone(source.disambiguationData);
+  if (isRecord(source.disambiguationData)) out.disambiguationData = source.disambiguationData;
   if (typeof source.sectionNormalizedName === 'string') out.sectionNormalizedName = source.sectionNormalizedName;
   if (typeof source.sectionSurfaceForm === 'string') out.sectionSurfaceForm = source.sectionSurfaceForm;
-  if (isRecord(source.insightModelData)) out.insightModelData = clone(source.insightModelData);
-  if (Array.isArray(source.temporal)) out.temporal = clone(source.temporal);
+  if (isRecord(source.insightModelData)) out.insightModelData = source.insightModelData;
+  if (Array.isArray(source.temporal)) out.temporal = source.temporal;
   if (medicalCodes) copyCodes(source, out);
   out.derivedFrom = [source];
   out.evidenceSpans = [{ uid: source, valueIndex: 0 }];

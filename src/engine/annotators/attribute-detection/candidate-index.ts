@@ -1,10 +1,11 @@
 // The annotations of one Document seen by attribute-set fields, indexed once per document run: a field
 // whose condition requires values (condition-requirement.ts: `semanticType` one of dsyn, neop, ...;
 // `insightModelCandidates` = ICMedication; `insightModelData.normality.usage.abnormalScore` >= 0.7) tests
-// only the annotations the index lists for it, in layer order, instead of every annotation of the layer.
+// only the annotations the index lists for it, in layer order, instead of every annotation of the layer
+// (attribute-set.ts gives it only the equality requirements: see CompiledField.requirements).
 // Columns (the values of one layer at one field path) are read once per document and shared by every field
 // and set of the run. Also holds the condition context: the layers by key (`overlaps` conditions read
-// them) and a cache of costly condition results (wildcard matches, overlaps).
+// them) and a cache of what costly conditions found (wildcard path values, overlaps results).
 import type { FieldRequirement, NumericBound, RequirementAlternatives } from '../../../cartridge/condition-requirement.js';
 import { createConditionCache, fieldCollector, leafText, type ConditionContext } from '../../../cartridge/filter-condition.js';
 import { toNumber } from '../../../cartridge/filter-condition-validation.js';

@@ -127,8 +127,13 @@ function candidatesOf(doc: Document, set: CompiledAttributeSet, attribute: Compi
 interface SpanGroup {
   readonly begin: number;
   readonly end: number;
-  /** Candidates by source annotation, in preference order. */
-  readonly bySource: Map<Annotation, Candidate[]>;
+  /**
+   * The source annotations, in preference order, and the candidates of each (`lists[i]` those of
+   * `sources[i]`). A span rarely has more than two sources: plain arrays searched in order cost less than
+   * a Map per span.
+   */
+  readonly sources: Annotation[];
+  readonly lists: Candidate[][];
 }
 
 function groupBySpan(candidates: readonly Candidate[], attribute: CompiledAttribute): SpanGroup[] {
@@ -158,12 +163,14 @@ function groupBySpan(candidates: readonly Candidate[], attribute: CompiledAttrib
     const key = c.source.begin * spanStride + c.source.end;
     let g = groups.get(key);
     if (g === undefined) {
-      g = { begin: c.source.begin, end: c.source.end, bySource: new Map() };
+      g = { begin: c.source.begin, end: c.source.end, sources: [], lists: [] };
       groups.set(key, g);
     }
-    const list = g.bySource.get(c.source);
-    if (list === undefined) g.bySource.set(c.source, [c]);
-    else list.push(c);
+    const at = g.sources.indexOf(c.source);
+    if (at < 0) {
+      g.sources.push(c.source);
+      g.lists.push([c]);
+    } else (g.lists[at] as Candidate[]).push(c);
   }
   return [...groups.values()];
 }
@@ -200,7 +207,9 @@ export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medi
     let groups = groupBySpan(candidates, attribute);
     if (!attribute.matchOverlappingConcepts) groups = dropOverlapping(groups);
     for (const g of groups) {
-      for (const [source, list] of g.bySource) {
+      for (let i = 0; i < g.sources.length; i++) {
+        const source = g.sources[i] as Annotation;
+        const list = g.lists[i] as Candidate[];
         const first = list[0] as Candidate;
         out.push(attributeValue(source, sourceOf(set, attribute, first.field), valuesOf(list, attribute.multiValue), medicalCodes));
         if (!attribute.allowDuplicates) break; // the first (preferred) source only

@@ -96,11 +96,15 @@ export interface WireParts {
 
 /**
  * Wire parts by knowledge base, options key (wireKey) and concept index: a candidate is found by its index
- * alone (no Concept object is read), the per-key table once per run of calls with the same options.
+ * alone (no Concept object is read), the per-key table once per run of calls with the same options. A
+ * table is an array as long as the knowledge base has concepts (a read is one indexed load; a Map of
+ * numbers costs a hash lookup, and growing it rehashes everything, which a stream of new notes keeps doing).
  */
 export interface ConceptWireCache {
-  readonly byIndex: WeakMap<KnowledgeBase, Map<string, Map<number, readonly WireParts[]>>>;
+  readonly byIndex: WeakMap<KnowledgeBase, Map<string, WirePartsTable>>;
 }
+
+type WirePartsTable = (readonly WireParts[] | undefined)[];
 
 export function createConceptWireCache(): ConceptWireCache {
   return { byIndex: new WeakMap() };
@@ -110,9 +114,9 @@ export function createConceptWireCache(): ConceptWireCache {
 let lastIndexCache: ConceptWireCache | undefined;
 let lastIndexKb: KnowledgeBase | undefined;
 let lastIndexKey = '';
-let lastIndexTable: Map<number, readonly WireParts[]> | undefined;
+let lastIndexTable: WirePartsTable | undefined;
 
-function indexTable(cache: ConceptWireCache, kb: KnowledgeBase, key: string): Map<number, readonly WireParts[]> {
+function indexTable(cache: ConceptWireCache, kb: KnowledgeBase, key: string): WirePartsTable {
   if (cache === lastIndexCache && kb === lastIndexKb && key === lastIndexKey && lastIndexTable !== undefined) return lastIndexTable;
   let byKey = cache.byIndex.get(kb);
   if (byKey === undefined) {
@@ -121,7 +125,7 @@ function indexTable(cache: ConceptWireCache, kb: KnowledgeBase, key: string): Ma
   }
   let table = byKey.get(key);
   if (table === undefined) {
-    table = new Map();
+    table = new Array<readonly WireParts[] | undefined>(kb.conceptCount);
     byKey.set(key, table);
   }
   lastIndexCache = cache;
@@ -150,10 +154,11 @@ export function conceptWireParts(
   source: string | undefined,
 ): readonly WireParts[] {
   const table = indexTable(cache, kb, wireKey(options, source));
-  let parts = table.get(index);
+  let parts = table[index];
   if (parts === undefined) {
     parts = computeWireParts(kb.concept(index), types, options, source);
-    table.set(index, parts);
+    // kb.concept checked the index: it lies within the table.
+    table[index] = parts;
   }
   return parts;
 }
@@ -163,10 +168,16 @@ export function appendWireAnnotations(parts: readonly WireParts[], text: string,
   const coveredText = text.slice(begin, end);
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
-    const a: Annotation = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName };
-    if (p.semanticType !== undefined) a.semanticType = p.semanticType;
-    if (p.source !== undefined) a.source = p.source;
-    if (p.sourceVersion !== undefined) a.sourceVersion = p.sourceVersion;
+    let a: Annotation;
+    if (p.semanticType !== undefined && p.source !== undefined && p.sourceVersion !== undefined) {
+      // The usual case: one literal (one object shape, no property added one by one).
+      a = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName, semanticType: p.semanticType, source: p.source, sourceVersion: p.sourceVersion };
+    } else {
+      a = { type: p.type, begin, end, coveredText, cui: p.cui, preferredName: p.preferredName };
+      if (p.semanticType !== undefined) a.semanticType = p.semanticType;
+      if (p.source !== undefined) a.source = p.source;
+      if (p.sourceVersion !== undefined) a.sourceVersion = p.sourceVersion;
+    }
     for (let k = 0; k < p.extraKeys.length; k++) a[p.extraKeys[k]!] = p.extraValues[k];
     out.push(a);
   }

@@ -10,9 +10,9 @@ import { createMatcher, type ConceptMatcher, type MatchReplacement, type TermMat
 import { documentMatches } from '../../document-matches.js';
 import { semanticTypes, type SemanticTypeTable } from '../../../knowledge/semantic-types.js';
 import { defineAnnotator } from '../../annotator.js';
-import type { Annotation, Document } from '../../document.js';
+import { derived, type Annotation, type Document } from '../../document.js';
 import type { ArtifactLookup, EngineResources } from '../../resources.js';
-import { findAbbreviationDefinitions, findAbbreviationOccurrences } from './abbreviation-definitions.js';
+import { findAbbreviationDefinitions, findAbbreviationOccurrences, type AbbreviationDefinition, type AbbreviationOccurrence } from './abbreviation-definitions.js';
 import { ANNOTATOR_ID, appendWireAnnotations, conceptAnnotations, conceptWireParts, createConceptWireCache, type ConceptOrigin, type ConceptWireCache, type OutputOptions } from './concept-annotation.js';
 import { applyInferenceRules, compileRuleSet, type CompiledRuleSet } from './inference-rules.js';
 import { matchPatterns } from './dictionary-matcher.js';
@@ -80,17 +80,17 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   }
   if (libraries.builtIn) {
     const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
-    let defined: Set<string> | undefined;
+    let defined: ReadonlySet<string> | undefined;
     for (const m of builtInMatches(doc, compiled, longest, replacements)) {
       if (m.end - m.begin <= 3) {
-        defined ??= definedShortForms(doc.text);
+        defined ??= textAbbreviations(doc).shortSpans;
         if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
       }
       for (const concept of m.concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
     }
     candidates = resolveComposites(doc.text, candidates, compiled, longest);
   }
-  if (params.abbreviations) candidates = resolveAbbreviations(doc.text, candidates);
+  if (params.abbreviations) candidates = resolveAbbreviations(doc, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
 
   const output: OutputOptions = {
@@ -160,11 +160,9 @@ function builtInMatches(doc: Document, compiled: ConceptDetectionCompiled, longe
  * matched on those short spans; when the long form is unknown, matches on the short form are dropped
  * (the text gave it a meaning the knowledge base does not have).
  */
-function resolveAbbreviations(text: string, candidates: Candidate[]): Candidate[] {
-  const definitions = findAbbreviationDefinitions(text);
+function resolveAbbreviations(doc: Document, candidates: Candidate[]): Candidate[] {
+  const { definitions, occurrences, shortSpans } = textAbbreviations(doc);
   if (definitions.length === 0) return candidates;
-  const occurrences = findAbbreviationOccurrences(text, definitions);
-  const shortSpans = new Set(occurrences.map((o) => `${o.begin}:${o.end}`));
   const kept = candidates.filter((c) => !shortSpans.has(`${c.begin}:${c.end}`));
   const added: Candidate[] = [];
   for (const def of definitions) {
@@ -237,11 +235,24 @@ function mayBeCoordinated(text: string, begin: number, end: number): boolean {
   return false;
 }
 
-/** `begin:end` of every occurrence of a short form the text defines ("... (DM)"). */
-function definedShortForms(text: string): Set<string> {
-  const definitions = findAbbreviationDefinitions(text);
-  if (definitions.length === 0) return new Set();
-  return new Set(findAbbreviationOccurrences(text, definitions).map((o) => `${o.begin}:${o.end}`));
+/** The abbreviations the text defines ("Duchenne muscular dystrophy (DMD)") and where their short forms occur. */
+interface TextAbbreviations {
+  readonly definitions: readonly AbbreviationDefinition[];
+  readonly occurrences: readonly AbbreviationOccurrence[];
+  /** `begin:end` of every occurrence. */
+  readonly shortSpans: ReadonlySet<string>;
+}
+
+const TEXT_ABBREVIATIONS = {};
+
+/** The text's abbreviations, found once per Document (the short-acronym check and resolveAbbreviations both read them). */
+function textAbbreviations(doc: Document): TextAbbreviations {
+  return derived(doc, TEXT_ABBREVIATIONS, () => {
+    const definitions = findAbbreviationDefinitions(doc.text);
+    if (definitions.length === 0) return { definitions, occurrences: [], shortSpans: new Set<string>() };
+    const occurrences = findAbbreviationOccurrences(doc.text, definitions);
+    return { definitions, occurrences, shortSpans: new Set(occurrences.map((o) => `${o.begin}:${o.end}`)) };
+  });
 }
 
 /** longest_span across sources: drop spans strictly inside a longer span (each source is already filtered). */

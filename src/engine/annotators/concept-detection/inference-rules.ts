@@ -6,7 +6,7 @@
 // value: "ICMedication", append: true, unique: true}`. Rules run in order, each seeing the fields earlier
 // rules wrote. Rules of other forms (several selections, derived concepts with a new span or type) are
 // skipped and counted, never half-applied.
-import { compileCondition, type AnnotationPredicate } from '../../../cartridge/filter-condition.js';
+import { compileCondition, type AnnotationPredicate, type ConditionContext } from '../../../cartridge/filter-condition.js';
 import { isJsonObject } from '../../../cartridge/json-value.js';
 import type { Annotation } from '../../document.js';
 
@@ -159,6 +159,9 @@ function isScalar(v: unknown): boolean {
   return v === undefined || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
+/** resultsFor's values of the fields read (reused: resultsFor runs to its end without calling out). */
+const fieldValues: unknown[] = [];
+
 /** A key for the result of a rule reading no field (an empty group): every annotation shares it. */
 const NO_FIELDS = Symbol('no fields');
 
@@ -166,38 +169,43 @@ const NO_FIELDS = Symbol('no fields');
  * Whether `rule` selects `a`. `lists[j]` (j: the annotation's position) keeps the result list found for it
  * by an earlier rule sharing the memo, so the rest of the run reads it without another lookup.
  */
-function selects(rule: CompiledInferenceRule, a: Annotation, data: { concepts: readonly Annotation[] }, lists: (SelectionResults | undefined)[], j: number): boolean {
+function selects(rule: CompiledInferenceRule, a: Annotation, context: ConditionContext, lists: (SelectionResults | undefined)[], j: number): boolean {
   const { fields, memo } = rule;
-  if (fields === undefined || memo === undefined) return rule.select(a, { data });
+  if (fields === undefined || memo === undefined) return rule.select(a, context);
   const slot = rule.slot ?? 0;
   let results = lists[j];
   if (results === undefined) {
     results = resultsFor(fields, memo, a);
-    if (results === undefined) return rule.select(a, { data });
+    if (results === undefined) return rule.select(a, context);
     lists[j] = results;
   }
   let selected = results[slot];
-  if (selected === undefined) results[slot] = selected = rule.select(a, { data });
+  if (selected === undefined) results[slot] = selected = rule.select(a, context);
   return selected;
 }
 
 /** The memo's result list for `a`'s values at `fields` (made when new); undefined when one is not a scalar. */
 function resultsFor(fields: readonly string[], memo: SelectionMemo, a: Annotation): SelectionResults | undefined {
   const last = fields.length - 1;
-  // Every value is checked before the memo is touched: a non-scalar one is judged without it.
-  for (let i = 0; i <= last; i++) if (!isScalar(a[fields[i] as string])) return undefined;
+  // Every value is read (once) and checked before the memo is touched: a non-scalar one is judged without it.
+  const values = fieldValues;
+  for (let i = 0; i <= last; i++) {
+    const v = a[fields[i] as string];
+    if (!isScalar(v)) return undefined;
+    values[i] = v;
+  }
   if (memo.size >= SELECTION_MEMO_LIMIT) {
     memo.root.clear();
     memo.size = 0;
   }
   let level = memo.root;
   for (let i = 0; i < last; i++) {
-    const v = a[fields[i] as string];
+    const v = values[i];
     let next = level.get(v) as Map<unknown, unknown> | undefined;
     if (next === undefined) level.set(v, (next = new Map()));
     level = next;
   }
-  const v = last < 0 ? NO_FIELDS : a[fields[last] as string];
+  const v = last < 0 ? NO_FIELDS : values[last];
   let results = level.get(v) as SelectionResults | undefined;
   if (results === undefined) {
     level.set(v, (results = []));
@@ -222,8 +230,14 @@ export function applyInferenceRules(annotations: readonly Annotation[], ruleSets
         memo = rule.memo;
         lists = [];
       }
-      const data = { concepts: current };
-      current = current.map((a, j) => (selects(rule, a, data, lists, j) ? withOutputs(a, rule.outputs) : a));
+      // One condition context per rule (the concepts as the rule sees them), shared by its tests.
+      const context: ConditionContext = { data: { concepts: current } };
+      const next = new Array<Annotation>(current.length);
+      for (let j = 0; j < current.length; j++) {
+        const a = current[j] as Annotation;
+        next[j] = selects(rule, a, context, lists, j) ? withOutputs(a, rule.outputs) : a;
+      }
+      current = next;
     }
   }
   return current;

@@ -138,17 +138,27 @@ export function sentenceIndexAt(sentences: readonly Sentence[], offset: number):
   return i >= 0 && offset < (sentences[i] as Sentence).end ? i : -1;
 }
 
+/** Section classes by lower-case section name, per lexicon (EvidenceBuilder.sectionClass). */
+const sectionClassesOf = new WeakMap<InsightLexicon, Map<string, SectionClass | undefined>>();
+/** Names kept per lexicon before the map starts over (it only saves time). */
+const SECTION_CLASS_LIMIT = 10_000;
+
 /**
  * Builds evidence for many targets of one Document; ConText scopes are computed once, cue matches once per
- * sentence holding a target (on first use), section names and classes once per section name.
+ * sentence holding a target (on first use), section names once per section name (classes once per lexicon).
  */
 export class EvidenceBuilder {
   private readonly cueMatches = new Map<number, PhraseMatch<CueRule>[]>();
-  private readonly sectionClasses = new Map<string, SectionClass | undefined>();
+  /** cuesAround by span (keyed as conceptsBySpan): targets of several layers often share one. */
+  private readonly cuesBySpan = new Map<number, ReadonlyMap<CueKind, CueHit>>();
   private readonly lowerSections = new Map<string, string>();
+  /** Section classes by lower-case name, kept with the lexicon across documents (section names repeat). */
+  private readonly sectionClasses: Map<string, SectionClass | undefined>;
   private readonly stringSets = new Map<string, ReadonlySet<string>>();
   /** stringSet of one-string lists, by the string. */
   private readonly singletonSets = new Map<string, ReadonlySet<string>>();
+  /** spanUnion by conceptsBySpan list. */
+  private readonly spanStrings = new Map<readonly Annotation[], SpanStrings>();
   /** Concepts by span, keyed `begin * spanStride + end` (spanStride exceeds every concept's end). */
   private readonly conceptsBySpan = new Map<number, Annotation[]>();
   private readonly spanStride: number;
@@ -163,6 +173,9 @@ export class EvidenceBuilder {
     context: CompiledContext,
     targets: readonly Annotation[],
   ) {
+    let classes = sectionClassesOf.get(lexicon);
+    if (classes === undefined || classes.size >= SECTION_CLASS_LIMIT) sectionClassesOf.set(lexicon, (classes = new Map()));
+    this.sectionClasses = classes;
     const concepts = doc.layers.get('concepts') ?? [];
     let stride = doc.text.length + 1;
     for (const c of concepts) if (c.end >= stride) stride = c.end + 1;
@@ -194,9 +207,10 @@ export class EvidenceBuilder {
   }
 
   private sectionClass(section: string): SectionClass | undefined {
-    if (this.sectionClasses.has(section)) return this.sectionClasses.get(section);
+    const classes = this.sectionClasses;
+    if (classes.has(section)) return classes.get(section);
     const cls = this.lexicon.sections.get(section) ?? classByWords(section, this.lexicon);
-    this.sectionClasses.set(section, cls);
+    classes.set(section, cls);
     return cls;
   }
 
@@ -226,6 +240,11 @@ export class EvidenceBuilder {
     if (same === undefined || (same.length === 1 && same[0] === target)) {
       semanticTypes = this.stringSet(target.semanticType);
       candidates = this.stringSet(target.insightModelCandidates);
+    } else if (same.includes(target) || (holdsNoStrings(target.semanticType) && holdsNoStrings(target.insightModelCandidates))) {
+      // The target adds nothing to the strings of the span's concepts: their union, made once per span.
+      const union = this.spanUnion(same);
+      semanticTypes = union.types;
+      candidates = union.tags;
     } else {
       const types = new Set<string>();
       const tags = new Set<string>();
@@ -254,7 +273,7 @@ export class EvidenceBuilder {
       hits(this.conditional, target),
       section,
       sectionClass,
-      this.cuesAround(target, sentenceIndex),
+      this.cuesOf(target, sentenceIndex),
       semanticTypes,
       candidates,
       sentenceIndex,
@@ -286,10 +305,41 @@ export class EvidenceBuilder {
     return set;
   }
 
+  /** The semantic types and inference-rule tags of the concepts of one span (a conceptsBySpan list), made once. */
+  private spanUnion(same: readonly Annotation[]): SpanStrings {
+    let union = this.spanStrings.get(same);
+    if (union === undefined) {
+      if (same.length === 1) {
+        const only = same[0] as Annotation;
+        union = { types: this.stringSet(only.semanticType), tags: this.stringSet(only.insightModelCandidates) };
+      } else {
+        const types = new Set<string>();
+        const tags = new Set<string>();
+        for (const c of same) {
+          addStrings(c.semanticType, types);
+          addStrings(c.insightModelCandidates, tags);
+        }
+        union = { types, tags };
+      }
+      this.spanStrings.set(same, union);
+    }
+    return union;
+  }
+
   /** The concepts with the target's span (the target among them when it is a concept), or undefined. */
   private sameSpan(target: Annotation): readonly Annotation[] | undefined {
     if (target.end >= this.spanStride) return undefined;
     return this.conceptsBySpan.get(target.begin * this.spanStride + target.end);
+  }
+
+  /** cuesAround, computed once per span (the cues of a span depend on nothing else; the maps are read only). */
+  private cuesOf(target: Annotation, sentenceIndex: number): ReadonlyMap<CueKind, CueHit> {
+    const { begin, end } = target;
+    if (!(Number.isInteger(begin) && Number.isInteger(end) && begin >= 0 && end >= 0 && end < this.spanStride)) return this.cuesAround(target, sentenceIndex);
+    const key = begin * this.spanStride + end;
+    let cues = this.cuesBySpan.get(key);
+    if (cues === undefined) this.cuesBySpan.set(key, (cues = this.cuesAround(target, sentenceIndex)));
+    return cues;
   }
 
   private cuesAround(target: Annotation, sentenceIndex: number): ReadonlyMap<CueKind, CueHit> {
@@ -325,6 +375,16 @@ export class EvidenceBuilder {
     }
     return out ?? NO_CUES;
   }
+}
+
+interface SpanStrings {
+  readonly types: ReadonlySet<string>;
+  readonly tags: ReadonlySet<string>;
+}
+
+/** Whether addStrings adds nothing of `v` (neither a string nor an array). */
+function holdsNoStrings(v: unknown): boolean {
+  return typeof v !== 'string' && !Array.isArray(v);
 }
 
 /** `scoped.has(target)`, without hashing the target when nothing is in scope (the usual case). */

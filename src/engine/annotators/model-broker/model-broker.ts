@@ -79,14 +79,23 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
   const runNormality = run.has('normality');
   const runSubstance = run.has('substance');
   const runTemporal = run.has('temporal');
-  const targets: { annotation: Annotation; layer: string }[] = [];
-  for (const layer of SCORED_LAYERS) for (const annotation of doc.layers.get(layer) ?? []) targets.push({ annotation, layer });
+  // The targets, and the layer of each.
+  const targets: Annotation[] = [];
+  const layers: string[] = [];
+  for (const layer of SCORED_LAYERS) {
+    for (const annotation of doc.layers.get(layer) ?? []) {
+      targets.push(annotation);
+      layers.push(layer);
+    }
+  }
   if (targets.length === 0) return {};
-  const evidence = new EvidenceBuilder(doc, compiled.lexicon, compiled.context, targets.map((t) => t.annotation));
+  const evidence = new EvidenceBuilder(doc, compiled.lexicon, compiled.context, targets);
   const temporal = new TemporalLinker(doc, params.link_all_temporal_candidates);
   const update: AnnotationUpdate[] = [];
   const done = new Set<Annotation>();
-  for (const { annotation, layer } of targets) {
+  for (let t = 0; t < targets.length; t++) {
+    const annotation = targets[t] as Annotation;
+    const layer = layers[t] as string;
     if (done.has(annotation)) continue;
     done.add(annotation);
     const e = evidence.of(annotation, layer);

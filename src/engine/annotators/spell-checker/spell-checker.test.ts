@@ -140,6 +140,15 @@ describe('spelling data', () => {
     assert.deepEqual(corrected('Had an ovariactomy. Ovariactomy was uneventful.\nAbdomen: Ovariactomy scar.'), ['ovariactomy→ovariectomy', 'Ovariactomy→Ovariectomy', 'Ovariactomy→Ovariectomy']);
   });
 
+  test('a statement starts the text, a sentence, a line or follows `:` / `;`; numbers and punctuation before its first word do not count', () => {
+    const begins = (text: string): number[] => checkSpelling(createDocument(text), DEFAULTS, compiled, NO_ARTIFACTS).replacements.map((r) => r.begin);
+    const text = '1. Ovariactomy done; Ovariactomy again.\n- Ovariactomy\nHad 2 Ovariactomy scars, (Ovariactomy) and "Ovariactomy".';
+    assert.deepEqual(begins(text), [3, 21, 42], 'after `1.`, after `;`, after a line break and `-`; not after `Had 2`, `(` or `"` inside a sentence');
+    assert.deepEqual(begins('Ovariactomy'), [0]);
+    assert.deepEqual(begins('  \n\n(Ovariactomy) x'), [5]);
+    assert.deepEqual(begins('Seen - Ovariactomy'), [], '`-` inside a statement starts none');
+  });
+
   test('words made of a known word and a productive prefix or suffix are known (nontender is not contender)', () => {
     const corrected = (text: string): string[] => checkSpelling(createDocument(text), DEFAULTS, compiled, NO_ARTIFACTS).replacements.map((r) => r.text);
     assert.deepEqual(corrected('abdomen nontender, walks unassisted, seen by the dermatologist and the nephrologist postoperatively'), []);

@@ -109,35 +109,40 @@ function innerCapital(surface: string): boolean {
  * and even there when it is a given name (`Brian is...`), when the next word is capitalised too
  * (`Brian White`) or when it has a capital inside (`McMurray test`).
  */
-function probableName(doc: Document, index: number, surface: string, firstWords: Uint8Array, names: ReadonlySet<string>): boolean {
+function probableName(doc: Document, index: number, surface: string, names: ReadonlySet<string>): boolean {
   if (!isCapitalised(surface)) return false;
-  if (firstWords[index] === 0 || innerCapital(surface) || names.has(doc.tokens[index]!.lower)) return true;
+  if (!startsStatement(doc, index) || innerCapital(surface) || names.has(doc.tokens[index]!.lower)) return true;
   const next = doc.tokens[index + 1];
   return next !== undefined && next.kind === 'word' && !next.newlineBefore && isCapitalised(doc.text.slice(next.begin, next.end));
 }
 
+/** True when a sentence of `doc` starts at token `index` (sentences are in text order). */
+function sentenceStartsAt(doc: Document, index: number): boolean {
+  let lo = 0;
+  let hi = doc.sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (doc.sentences[mid]!.tokenStart < index) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < doc.sentences.length && doc.sentences[lo]!.tokenStart === index;
+}
+
 /**
- * 1 for word tokens that are the first word of a statement: of a sentence, of a line, or after `:` or `;`
- * (numbers and punctuation before it, such as `1.` or `-`, do not count).
+ * True when word token `index` is the first word of a statement: of the text, of a sentence, of a line, or
+ * after `:` or `;` (numbers and punctuation before it, such as `1.` or `-`, do not count). Walks back to
+ * the previous word or statement boundary: only the rare capitalised unknown word asks.
  */
-function statementFirstWords(doc: Document): Uint8Array {
-  const first = new Uint8Array(doc.tokens.length);
-  let atStart = true;
-  let sentence = 0;
-  doc.tokens.forEach((token, i) => {
-    while (sentence < doc.sentences.length && doc.sentences[sentence]!.tokenStart <= i) {
-      if (doc.sentences[sentence]!.tokenStart === i) atStart = true;
-      sentence++;
+function startsStatement(doc: Document, index: number): boolean {
+  for (let k = index; k >= 0; k--) {
+    const token = doc.tokens[k]!;
+    if (k < index) {
+      if (token.kind === 'word') return false;
+      if (token.kind === 'punct' && (token.lower === ':' || token.lower === ';')) return true;
     }
-    if (token.newlineBefore) atStart = true;
-    if (token.kind === 'word') {
-      if (atStart) first[i] = 1;
-      atStart = false;
-    } else if (token.kind === 'punct' && (token.lower === ':' || token.lower === ';')) {
-      atStart = true;
-    }
-  });
-  return first;
+    if (token.newlineBefore || sentenceStartsAt(doc, k)) return true;
+  }
+  return true;
 }
 
 /** The candidate's case follows the original: `Pateint` → `Patient`, `PATEINT` → `PATIENT`. */
@@ -175,6 +180,19 @@ function memoSemanticTypes(kb: KnowledgeBase, word: string): string[] {
   return [...types];
 }
 
+/** The word tokens long enough to check: their indexes and lower-case forms. */
+function wordsToCheck(doc: Document, rules: SpellingRules): { indexes: number[]; lowers: string[] } {
+  const indexes: number[] = [];
+  const lowers: string[] = [];
+  for (let i = 0; i < doc.tokens.length; i++) {
+    const token = doc.tokens[i]!;
+    if (token.kind !== 'word' || token.end - token.begin < rules.minWordLength) continue;
+    indexes.push(i);
+    lowers.push(token.lower);
+  }
+  return { indexes, lowers };
+}
+
 export interface SpellCheckResult {
   readonly corrections: Annotation[];
   readonly replacements: TextReplacement[];
@@ -189,15 +207,18 @@ export function checkSpelling(doc: Document, params: SpellCheckerParams, compile
   let corrections: Annotation[] = [];
   const best = new Map<Annotation, Candidate>();
   const seen = new Map<string, readonly Candidate[]>();
-  let first: Uint8Array | undefined;
-  for (let i = 0; i < doc.tokens.length; i++) {
+  // Most words are common ones: one set lookup of the token's lower-case form settles them (all the
+  // note's words in one batch: see WordSet.hasEach).
+  const words = wordsToCheck(doc, rules);
+  const known = new Uint8Array(words.lowers.length);
+  vocabulary.areKnownLower(words.lowers, known);
+  for (let k = 0; k < words.indexes.length; k++) {
+    if (known[k] === 1) continue;
+    const i = words.indexes[k]!;
     const token = doc.tokens[i]!;
-    // Most words are common ones: one set lookup of the token's lower-case form settles them.
-    if (token.kind !== 'word' || token.end - token.begin < rules.minWordLength || vocabulary.isKnownLower(token.lower)) continue;
     const surface = doc.text.slice(token.begin, token.end);
     if (!checkable(doc, token, surface, rules, ocr)) continue;
-    first ??= statementFirstWords(doc);
-    if (probableName(doc, i, surface, first, compiled.names)) continue;
+    if (probableName(doc, i, surface, compiled.names)) continue;
     const lower = token.lower;
     if (rules.neverCorrect.has(lower) || vocabulary.isKnown(surface)) continue;
     let candidates: readonly Candidate[] | undefined = seen.get(lower);

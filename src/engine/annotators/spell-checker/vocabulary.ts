@@ -30,8 +30,11 @@ export interface Vocabulary {
   readonly size: number;
   /** True when the word (any case) is a known English or KB word. */
   isKnown(word: string): boolean;
-  /** True when the lower-case word itself is a known English word or KB key (a quick `isKnown` that skips normalisation). */
-  isKnownLower(lower: string): boolean;
+  /**
+   * For each lower-case word, 1 in `out` when the word itself is a known English word or KB key, else 0 (a
+   * quick `isKnown` that skips normalisation; a note's words at once, see WordSet.hasEach).
+   */
+  areKnownLower(lowers: readonly string[], out: Uint8Array): void;
   /** Ranked candidates (best first) for an unknown lower-case word; empty when nothing is close enough. */
   suggest(lower: string, maxDistance: number, limit: number): readonly Candidate[];
   /** Candidates for OCR confusions (`pneum0nia` → `pneumonia`): known words one confusion away. */
@@ -244,7 +247,7 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
   return {
     size: entries.size,
     isKnown,
-    isKnownLower: (lower) => knownLower.has(lower),
+    areKnownLower: (lowers, out) => knownLower.hasEach(lowers, out),
     suggest(lower, maxDistance, limit) {
       const memoKey = `${maxDistance}|${limit}|${lower}`;
       const known = memo.get(memoKey);

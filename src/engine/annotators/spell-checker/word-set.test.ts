@@ -40,6 +40,19 @@ describe('word set', () => {
     }
   });
 
+  test('hasEach answers as has, word by word, for a batch larger than its scratch', () => {
+    const list = words(5000, 3);
+    const set = buildWordSet(list);
+    const queries = [...list.slice(0, 400), ...words(400, 11), '', 'café', ...list.slice(0, 400).map((w) => `${w}z`)];
+    const out = new Uint8Array(queries.length).fill(7);
+    set.hasEach(queries, out);
+    assert.deepEqual([...out], queries.map((q) => (set.has(q) ? 1 : 0)));
+    assert.ok(out.includes(1) && out.includes(0));
+    const none = new Uint8Array(0);
+    set.hasEach([], none);
+    assert.equal(none.length, 0);
+  });
+
   test('an empty list knows no word; the empty string is a word when listed', () => {
     assert.equal(buildWordSet([]).has(''), false);
     assert.equal(buildWordSet([]).has('a'), false);

@@ -8,7 +8,13 @@
 export interface WordSet {
   readonly size: number;
   has(word: string): boolean;
+  /** `out[k] = has(words[k]) ? 1 : 0` for every word: the same answers, faster than one `has` after another (see hasEach). */
+  hasEach(words: readonly string[], out: Uint8Array): void;
 }
+
+/** Scratch of hasEach: each word's hash and the first slot's stored position (grown on demand; single-threaded). */
+let batchHashes = new Int32Array(256);
+let batchFirst = new Int32Array(256);
 
 /** FNV-1a over UTF-16 code units (32-bit). */
 function hashOf(s: string): number {
@@ -64,16 +70,38 @@ export function buildWordSet(words: readonly string[]): WordSet {
     for (let k = 0; k < w.length; k++) chars[at++] = w.charCodeAt(k);
     size++;
   }
+  /** `has`, from the word's hash. */
+  const hasHashed = (word: string, h: number): boolean => {
+    if (word.length >= 0xffff) return long.has(word);
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const p = slots[2 * s + 1]!;
+      if (p === 0) return false;
+      if (slots[2 * s] === h && stored(chars, p - 1, word)) return true;
+    }
+  };
   return {
     size,
-    has(word) {
-      if (word.length >= 0xffff) return long.has(word);
-      const h = hashOf(word);
-      for (let s = h & mask; ; s = (s + 1) & mask) {
-        const p = slots[2 * s + 1]!;
-        if (p === 0) return false;
-        if (slots[2 * s] === h && stored(chars, p - 1, word)) return true;
+    has: (word) => hasHashed(word, hashOf(word)),
+    hasEach(words, out) {
+      // A note's words land on slots and stored words spread over megabytes that the rest of a flow has
+      // pushed out of the caches: one lookup after another waits for each of those reads in turn. Hashing
+      // every word first, then reading every word's first slot, then every stored word a slot points to,
+      // in loops whose reads do not depend on one another, lets the processor have many of them in flight
+      // at once; the lookups proper then find their memory cached (same-process A/B in the standard flow:
+      // spell_checker 0.78-0.83x).
+      const n = words.length;
+      if (batchHashes.length < n) {
+        batchHashes = new Int32Array(2 * n);
+        batchFirst = new Int32Array(2 * n);
       }
+      for (let k = 0; k < n; k++) batchHashes[k] = hashOf(words[k]!);
+      for (let k = 0; k < n; k++) batchFirst[k] = slots[2 * (batchHashes[k]! & mask) + 1]!;
+      // (Each stored word's length is written back into the scratch: a read whose value is kept.)
+      for (let k = 0; k < n; k++) {
+        const p = batchFirst[k]!;
+        batchFirst[k] = p === 0 ? 0 : chars[p - 1]!;
+      }
+      for (let k = 0; k < n; k++) out[k] = hasHashed(words[k]!, batchHashes[k]!) ? 1 : 0;
     },
   };
 }

@@ -2,11 +2,13 @@
 // the negation and hypothetical flags an earlier annotator set on a concept at the same span, otherwise the
 // annotator's own check with the ConText engine and the built-in rules (resources/context/en.json):
 // NEGATED_EXISTENCE → negative, POSSIBLE_EXISTENCE or HYPOTHETICAL → potential.
-// A scope never leaves its sentence, so triggers are looked for only in the sentences a target overlaps.
+// A scope never leaves its sentence, so scopes are built only in the sentences a target overlaps. The
+// trigger matches are the Document's shared ones (findTriggers: every sentence, once per Document and
+// rule set), which the negation annotator later in the flow reads too instead of matching again.
 import type { Annotation, Document } from '../../document.js';
-import { findContextScopes, matchTargets, type CompiledContext } from '../../context/context-engine.js';
+import { findContextScopes, findTriggers, matchTargets, type CompiledContext } from '../../context/context-engine.js';
 import type { ContextCategory } from '../../context/context-rule.js';
-import { matchTriggers, type TriggerMatch } from '../../context/trigger-trie.js';
+import type { TriggerMatch } from '../../context/trigger-trie.js';
 
 export type Modality = 'positive' | 'negative' | 'potential';
 
@@ -30,8 +32,10 @@ function triggersNearTargets(doc: Document, compiled: CompiledContext, targets: 
     reach[i] = widest;
   }
   const { tokens, sentences } = doc;
+  const all = findTriggers(doc, compiled);
   const out: TriggerMatch[][] = [];
-  for (const s of sentences) {
+  for (let si = 0; si < sentences.length; si++) {
+    const s = sentences[si]!;
     if (s.tokenEnd <= s.tokenStart) {
       out.push(NO_TRIGGERS);
       continue;
@@ -46,7 +50,7 @@ function triggersNearTargets(doc: Document, compiled: CompiledContext, targets: 
       if (begins[mid]! < end) lo = mid + 1;
       else hi = mid;
     }
-    out.push(lo > 0 && reach[lo - 1]! > begin ? matchTriggers(tokens, s.tokenStart, s.tokenEnd, compiled.trie) : NO_TRIGGERS);
+    out.push(lo > 0 && reach[lo - 1]! > begin ? all[si]! : NO_TRIGGERS);
   }
   return out;
 }
