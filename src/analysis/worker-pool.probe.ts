@@ -1,6 +1,6 @@
 // Test helper for worker-pool.test.ts: a worker module served by serveTasks. A task says what to do:
 // answer with its own value, with the thread's id, with bytes (transferred), after spinning for a while
-// (a task that cannot be interrupted), or by throwing.
+// (a task that cannot be interrupted; without a value it answers the thread's id), or by throwing.
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from './worker-runtime.js';
 
@@ -8,7 +8,7 @@ export type ProbeTask =
   | { readonly op: 'echo'; readonly value: unknown }
   | { readonly op: 'thread' }
   | { readonly op: 'bytes'; readonly length: number }
-  | { readonly op: 'spin'; readonly ms: number; readonly value: unknown }
+  | { readonly op: 'spin'; readonly ms: number; readonly value?: unknown }
   | { readonly op: 'throw'; readonly message: string };
 
 serveTasks(async (raw) => {
@@ -25,7 +25,7 @@ serveTasks(async (raw) => {
     case 'spin': {
       const end = Date.now() + task.ms;
       while (Date.now() < end) { /* busy: only terminating the thread stops it */ }
-      return { value: task.value };
+      return { value: 'value' in task ? task.value : threadId };
     }
     case 'throw':
       throw new Error(task.message);

@@ -200,8 +200,8 @@ export class EvidenceBuilder {
 
   /** Concepts with exactly this span (other than the target itself). */
   conceptsAt(target: Annotation): readonly Annotation[] {
-    if (target.end >= this.spanStride) return [];
-    const list = this.conceptsBySpan.get(target.begin * this.spanStride + target.end);
+    const key = this.spanKey(target);
+    const list = key === undefined ? undefined : this.conceptsBySpan.get(key);
     if (list === undefined || (list.length === 1 && list[0] === target)) return [];
     return list.filter((c) => c !== target);
   }
@@ -328,15 +328,19 @@ export class EvidenceBuilder {
 
   /** The concepts with the target's span (the target among them when it is a concept), or undefined. */
   private sameSpan(target: Annotation): readonly Annotation[] | undefined {
-    if (target.end >= this.spanStride) return undefined;
-    return this.conceptsBySpan.get(target.begin * this.spanStride + target.end);
+    const key = this.spanKey(target);
+    return key === undefined ? undefined : this.conceptsBySpan.get(key);
+  }
+
+  /** The key of the annotation's span in conceptsBySpan and cuesBySpan; undefined past every concept's end. */
+  private spanKey(a: Annotation): number | undefined {
+    return a.end < this.spanStride ? a.begin * this.spanStride + a.end : undefined;
   }
 
   /** cuesAround, computed once per span (the cues of a span depend on nothing else; the maps are read only). */
   private cuesOf(target: Annotation, sentenceIndex: number): ReadonlyMap<CueKind, CueHit> {
-    const { begin, end } = target;
-    if (!(Number.isInteger(begin) && Number.isInteger(end) && begin >= 0 && end >= 0 && end < this.spanStride)) return this.cuesAround(target, sentenceIndex);
-    const key = begin * this.spanStride + end;
+    const key = this.spanKey(target);
+    if (key === undefined) return this.cuesAround(target, sentenceIndex);
     let cues = this.cuesBySpan.get(key);
     if (cues === undefined) this.cuesBySpan.set(key, (cues = this.cuesAround(target, sentenceIndex)));
     return cues;

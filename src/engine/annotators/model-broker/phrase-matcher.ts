@@ -48,19 +48,13 @@ function foldedKeyIds(tokens: readonly Token[]): Int32Array {
   let out = raw;
   for (let i = 0; i < tokens.length; i++) {
     const lower = (tokens[i] as Token).lower;
-    if (!hasTypographicApostrophe(lower)) continue;
+    if (!lower.includes('\u2019')) continue;
     if (out === raw) out = raw.slice();
     out[i] = knownKeyId(fold(lower));
   }
   lastRaw = raw;
   lastFolded = out;
   return out;
-}
-
-/** Whether `text` holds U+2019 (a character loop: most tokens are short, and a call to includes costs more). */
-function hasTypographicApostrophe(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 0x2019) return true;
-  return false;
 }
 
 /** Compiles (phrase, payload) pairs; a phrase that tokenizes to nothing is ignored. */
