@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { TaskAbort } from './task-deadlines.js';
-import { PoolAbortError, PoolQueueFullError, WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
+import { PoolQueueFullError, PoolTimeoutError, WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import type { ProbeTask } from './worker-pool.probe.js';
 
 function pool(options: Partial<WorkerPoolOptions> = {}): WorkerPool {
   return new WorkerPool({ filename: new URL('./worker-pool.probe.ts', import.meta.url), workerData: null, threads: 2, maxQueue: 100, ...options });
 }
 
-const run = (p: WorkerPool, task: ProbeTask, signal?: TaskAbort) => p.run(task, signal);
+const run = (p: WorkerPool, task: ProbeTask) => p.run(task);
 
 describe('WorkerPool', () => {
   test('answers every task with its own result, across threads, and moves transferred bytes', async () => {
@@ -55,39 +54,41 @@ describe('WorkerPool', () => {
     }
   });
 
-  test('an aborted running task terminates its thread; the replacement serves, and tasks behind it still run', async () => {
-    const p = pool({ threads: 1, tasksPerThread: 2 });
+  test('tasks posted behind a late task on its thread run again on the replacement', async () => {
+    const p = pool({ threads: 1, tasksPerThread: 2, taskTimeoutMs: 3_000 });
     try {
       await p.ready();
-      const before = await run(p, { op: 'thread' });
-      const signal = new TaskAbort();
-      const stuck = run(p, { op: 'spin', ms: 60_000, value: 'never' }, signal);
+      const stuck = run(p, { op: 'spin', ms: 60_000, value: 'never' });
+      // Submitted halfway through the stuck task's budget: their own budgets outlast it by 1.5 s.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       const behind = run(p, { op: 'echo', value: 'behind' }); // posted to the same thread, not yet started
       const waiting = run(p, { op: 'echo', value: 'waiting' });
-      setTimeout(() => signal.abort(new Error('budget')), 100);
-      await assert.rejects(stuck, PoolAbortError);
+      assert.equal(p.queueSize, 1);
+      await assert.rejects(stuck, PoolTimeoutError);
       assert.equal(await behind, 'behind');
       assert.equal(await waiting, 'waiting');
-      assert.notEqual(await run(p, { op: 'thread' }), before, 'a fresh thread');
-      await p.ready();
     } finally {
       await p.close();
     }
   });
 
-  test('an aborted waiting task is dropped without touching the running one', async () => {
-    const p = pool({ threads: 1 });
+  test('a task over taskTimeoutMs is cancelled: running, its thread is replaced; waiting past it, it is dropped', async () => {
+    const p = pool({ threads: 1, taskTimeoutMs: 1_000 });
     try {
       await p.ready();
-      const thread = await run(p, { op: 'thread' });
-      const running = run(p, { op: 'spin', ms: 150, value: 'done' });
-      const signal = new TaskAbort();
-      const dropped = run(p, { op: 'echo', value: 'dropped' }, signal);
-      signal.abort(new Error('budget'));
-      await assert.rejects(dropped, PoolAbortError);
+      const before = await run(p, { op: 'thread' });
+      const stuck = run(p, { op: 'spin', ms: 60_000, value: 'never' });
+      const late = run(p, { op: 'echo', value: 'late' }); // waits behind the stuck task beyond its own budget
+      const started = Date.now();
+      await assert.rejects(stuck, PoolTimeoutError);
+      await assert.rejects(late, PoolTimeoutError);
+      assert.ok(Date.now() - started < 5_000, 'cancelled at the budget, not when the spin ends');
       assert.equal(p.queueSize, 0);
-      assert.equal(await running, 'done');
-      assert.equal(await run(p, { op: 'thread' }), thread, 'the same thread');
+      await p.ready();
+      // Tasks within their budget are answered, by a fresh thread; the budget restarts with each task.
+      assert.equal(await run(p, { op: 'spin', ms: 600, value: 'in time' }), 'in time');
+      assert.equal(await run(p, { op: 'spin', ms: 600, value: 'again' }), 'again');
+      assert.notEqual(await run(p, { op: 'thread' }), before, 'a fresh thread');
     } finally {
       await p.close();
     }

@@ -1,20 +1,14 @@
 // A fixed pool of worker threads that run one kind of task, in submission order, with what the analysis
-// service needs and nothing more: a bounded wait queue, a cancellation signal per task (a cancelled task
-// that already runs terminates its thread, and a fresh thread takes the place), transferred results, and
-// a ready signal per thread. It replaced piscina, the library used before: per task, piscina builds an
-// AsyncResource, asks a balancer over freshly built worker descriptors (objects with seven getters) and
-// queues two microtasks; here a task is a small record, an array slot and one postMessage each way.
+// service needs and nothing more: a bounded wait queue, a time budget per task (a late task that already
+// runs terminates its thread, and a fresh thread takes the place), transferred results, and a ready signal
+// per thread. It replaced piscina,
+// the library used before: per task, piscina builds an AsyncResource, asks a balancer over freshly built
+// worker descriptors (objects with seven getters) and queues two microtasks; here a task is a small record,
+// an array slot and one postMessage each way.
 // Measured on 2 cores (bench HTTP case, the same code on either pool, runs alternated): 64 clients p99
 // 69-107 ms here against 151-201 ms on piscina, server CPU per request 10-20% lower.
 // The worker side is src/analysis/worker-runtime.ts.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-
-/** The EventEmitter shape of a task's cancellation signal (TaskAbort of task-deadlines.ts). */
-export interface PoolSignal {
-  readonly aborted: boolean;
-  once(event: 'abort', listener: () => void): void;
-  off(event: 'abort', listener: () => void): void;
-}
 
 /** Thrown by run() when every thread is busy and maxQueue tasks already wait. */
 export class PoolQueueFullError extends Error {
@@ -24,11 +18,11 @@ export class PoolQueueFullError extends Error {
   }
 }
 
-/** Rejects a task whose signal aborted (queued: dropped; running: its thread was terminated). */
-export class PoolAbortError extends Error {
+/** Rejects a task over the pool's taskTimeoutMs (waiting: dropped; running: its thread was terminated). */
+export class PoolTimeoutError extends Error {
   constructor() {
-    super('The task was aborted');
-    this.name = 'AbortError';
+    super('The task exceeded its time budget');
+    this.name = 'TimeoutError';
   }
 }
 
@@ -41,8 +35,17 @@ export interface WorkerPoolOptions {
   readonly maxQueue: number;
   /** Tasks handed to one thread at a time; with 2, the next waits in the thread's port, so the thread
    * starts it right after answering instead of blocking and being woken (and never idles while the event
-   * loop is busy). A task cancelled there, or behind a task whose thread is recycled, runs elsewhere. Default 1. */
+   * loop is busy). A task posted behind one whose thread is recycled runs elsewhere. Default 1. */
   readonly tasksPerThread?: number;
+  /**
+   * Time budget of every task, counted from run() (waiting included): past it the task is rejected with
+   * PoolTimeoutError, and a thread running it is terminated and replaced. The pool keeps the budgets
+   * itself (a deadline per task, one timer for the pool) rather than taking a cancellation signal per
+   * task: the listener it made for a signal, a closure over the task's job, kept whole requests alive
+   * into the old generation of the event loop's heap (measured: createPool in analysis-service.ts).
+   * Default: no budget.
+   */
+  readonly taskTimeoutMs?: number;
 }
 
 /** main → worker, first: the port tasks come on, and the counter of tasks posted to it (wake-ups). */
@@ -74,8 +77,8 @@ interface Job {
   readonly task: unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
-  readonly signal: PoolSignal | undefined;
-  onAbort: (() => void) | undefined;
+  /** performance.now() past which the task is cancelled (Infinity without a budget). */
+  readonly deadlineMs: number;
   thread: Thread | undefined;
 }
 
@@ -87,7 +90,7 @@ interface Thread {
   /** Jobs posted to the thread, oldest first (it answers in that order). */
   readonly jobs: Job[];
   readonly ready: Promise<void>;
-  /** Set once the thread is being terminated (cancelled task, pool closing) or has exited. */
+  /** Set once the thread is being terminated (late task, pool closing) or has exited. */
   gone: boolean;
 }
 
@@ -98,6 +101,8 @@ export class WorkerPool {
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
+  /** Armed for the earliest deadline while tasks with a budget are waiting or running. */
+  #timer: NodeJS.Timeout | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
@@ -115,17 +120,15 @@ export class WorkerPool {
     await Promise.all(this.#threads.map((t) => t.ready));
   }
 
-  run(task: unknown, signal?: PoolSignal): Promise<unknown> {
+  run(task: unknown): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error('The worker pool is closed'));
-    if (signal?.aborted === true) return Promise.reject(new PoolAbortError());
     const thread = this.#freeThread();
     if (thread === undefined && this.#queue.length >= this.#options.maxQueue) return Promise.reject(new PoolQueueFullError());
+    const budget = this.#options.taskTimeoutMs;
+    const deadlineMs = budget === undefined ? Infinity : performance.now() + budget;
+    if (budget !== undefined && this.#timer === undefined) this.#arm(budget);
     return new Promise<unknown>((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, task, resolve, reject, signal, onAbort: undefined, thread: undefined };
-      if (signal !== undefined) {
-        job.onAbort = () => this.#abort(job);
-        signal.once('abort', job.onAbort);
-      }
+      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, thread: undefined };
       if (thread === undefined) this.#queue.push(job);
       else this.#post(thread, job);
     });
@@ -134,6 +137,8 @@ export class WorkerPool {
   /** Terminates every thread; tasks still waiting or running are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
     const error = new Error('The worker pool was closed');
     for (const job of this.#queue.splice(0)) this.#settle(job, false, error);
     const exits: Promise<unknown>[] = [];
@@ -167,8 +172,6 @@ export class WorkerPool {
   }
 
   #settle(job: Job, ok: boolean, value: unknown): void {
-    if (job.onAbort !== undefined) job.signal?.off('abort', job.onAbort);
-    job.onAbort = undefined;
     job.thread = undefined;
     if (ok) job.resolve(value);
     else job.reject(value);
@@ -191,17 +194,43 @@ export class WorkerPool {
     }
   }
 
-  #abort(job: Job): void {
-    job.onAbort = undefined;
-    const thread = job.thread;
-    if (thread === undefined) {
-      const at = this.#queue.indexOf(job);
-      if (at >= 0) this.#queue.splice(at, 1);
-      this.#settle(job, false, new PoolAbortError());
-      return;
+  #arm(delayMs: number): void {
+    // Unref'd: a pending budget does not keep the process alive.
+    this.#timer = setTimeout(() => this.#expire(), Math.max(1, Math.ceil(delayMs))).unref();
+  }
+
+  /**
+   * Cancels the tasks past their deadline and re-arms the timer for the earliest one left. Waiting tasks
+   * are dropped; a thread holding one (running, or posted behind the running task) is retired with it,
+   * which puts the thread's other tasks back at the head of the queue, so the queue is checked again.
+   */
+  #expire(): void {
+    this.#timer = undefined;
+    if (this.#closed) return;
+    const now = performance.now();
+    for (let again = true; again;) {
+      again = false;
+      for (let i = 0; i < this.#queue.length;) {
+        const job = this.#queue[i]!;
+        if (job.deadlineMs > now) i++;
+        else {
+          this.#queue.splice(i, 1);
+          this.#settle(job, false, new PoolTimeoutError());
+        }
+      }
+      for (const thread of this.#threads) {
+        const late = thread.jobs.find((j) => j.deadlineMs <= now);
+        if (late !== undefined) {
+          this.#retire(thread, late, new PoolTimeoutError());
+          again = true;
+          break; // #retire replaced an entry of #threads
+        }
+      }
     }
-    // Running (or posted behind the running task): the thread cannot be interrupted, so it goes.
-    this.#retire(thread, job, new PoolAbortError());
+    let next = Infinity;
+    for (const job of this.#queue) next = Math.min(next, job.deadlineMs);
+    for (const thread of this.#threads) for (const job of thread.jobs) next = Math.min(next, job.deadlineMs);
+    if (next !== Infinity) this.#arm(next - now);
   }
 
   /**
