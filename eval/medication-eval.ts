@@ -13,10 +13,12 @@
 // Nothing here is tuned to these sentences; PHEE is literature text, not clinical notes, and annotates only the
 // drugs that take part in an annotated event, so precision on `drug` is a lower bound.
 //
-// `npm run eval -- medication` runs it with the other evals (eval/run.ts); `tsx eval/medication-eval.ts` alone.
+// `npm run eval -- medication` runs it with the other evals (eval/run.ts); `tsx eval/medication-eval.ts` alone;
+// `tsx eval/medication-eval.ts --errors <attribute> [--counts]` lists the errors on PHEE train (eval/lib/medication-errors.ts).
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { formatErrors, listErrors } from './lib/medication-errors.js';
 import { scoreMentions, type Prf, type ScoredSpan } from './lib/scoring.js';
 import { compileMedication, detectMedications, medicationParams } from '../src/engine/annotators/medication/medication.js';
 import { createDocument } from '../src/engine/create-document.js';
@@ -172,7 +174,27 @@ export function formatMedicationEval(results: readonly CorpusScore[]): string {
   return lines.join('\n');
 }
 
+/** Errors of one attribute on PHEE train (diagnostics for rule design; never on dev). */
+export async function listMedicationErrors(attribute: Attribute, countsOnly: boolean, evalDir = DEFAULT_EVAL_DIR): Promise<string> {
+  const kb = await ensureKnowledgeBase(join(repoRoot, '.cache'));
+  const compiled = compileMedication({ kb, artifacts: NO_ARTIFACTS });
+  const { params } = parseAnnotatorParams('medication', medicationParams, {});
+  const corpus = loadPhee(join(evalDir, 'phee', 'train.json'), 'PHEE train');
+  const predicted: ScoredSpan[] = [];
+  for (const s of corpus.sentences) predicted.push(...predictedSpans(s.id, detectMedications(createDocument(s.context), params, compiled, NO_ARTIFACTS))[attribute]);
+  const sentences = new Map(corpus.sentences.map((s) => [s.id, s.context]));
+  return formatErrors(listErrors(goldSpans(corpus, attribute), predicted, sentences), countsOnly);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { text } = await runMedicationEval({ evalDir: process.argv[2] ?? DEFAULT_EVAL_DIR });
-  console.log(text);
+  const args = process.argv.slice(2);
+  const errorsAt = args.indexOf('--errors');
+  if (errorsAt >= 0) {
+    const attribute = args[errorsAt + 1] as Attribute;
+    if (!ATTRIBUTES.includes(attribute)) throw new Error(`--errors needs one of ${ATTRIBUTES.join(', ')}`);
+    console.log(await listMedicationErrors(attribute, args.includes('--counts')));
+  } else {
+    const { text } = await runMedicationEval({ evalDir: args.find((a) => !a.startsWith('--')) ?? DEFAULT_EVAL_DIR });
+    console.log(text);
+  }
 }
