@@ -5,7 +5,8 @@
 //   drug      ← drug[].name1[] (the drug name)
 //   dosage    ← administration[].dosage[] (extension field; dosageValue's span)
 //   route     ← administration[].route[]
-//   route+form← route[] and form[] (PHEE's Route argument also marks forms: `infusion`, `tablets`, `injection`)
+//   route+form← route[] and form[] (PHEE's Route argument also marks forms: `infusion`, `tablets`, `injection`);
+//               a route written right before a form is one span there (`intravitreal injection`), so it is here
 //   frequency ← administration[].frequency[]
 //   duration  ← administration[].duration[]
 // Scored per attribute on mentions, exact spans and overlapping spans (P/R/F1, micro over the corpus; duplicate
@@ -100,15 +101,30 @@ function spansOf(docId: string, list: unknown): ScoredSpan[] {
   return list.filter((x): x is Annotation => typeof x === 'object' && x !== null).map((x) => ({ docId, begin: x.begin, end: x.end }));
 }
 
-/** Predicted spans per attribute from MedicationInd annotations of one sentence. */
-export function predictedSpans(docId: string, medications: readonly Annotation[]): Record<Attribute, ScoredSpan[]> {
+/**
+ * Route and form spans with a route directly followed by a form (only spaces between) read as one span, as PHEE
+ * writes them (`intravitreal injection`, `intravenous infusion`): the service reports the two parts in two fields.
+ */
+function joinAdjacent(text: string, spans: readonly ScoredSpan[]): ScoredSpan[] {
+  const sorted = [...spans].sort((a, b) => a.begin - b.begin || a.end - b.end);
+  const out: ScoredSpan[] = [];
+  for (const s of sorted) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && prev.end < s.begin && text.slice(prev.end, s.begin).trim() === '') out[out.length - 1] = { ...prev, end: s.end };
+    else out.push(s);
+  }
+  return out;
+}
+
+/** Predicted spans per attribute from MedicationInd annotations of one sentence (`text`). */
+export function predictedSpans(docId: string, text: string, medications: readonly Annotation[]): Record<Attribute, ScoredSpan[]> {
   const out: Record<Attribute, ScoredSpan[]> = { drug: [], dosage: [], route: [], 'route+form': [], frequency: [], duration: [] };
   for (const m of medications) {
     for (const d of (m.drug as Annotation[] | undefined) ?? []) out.drug.push(...spansOf(docId, d.name1));
     for (const a of (m.administration as Annotation[] | undefined) ?? []) {
       out.dosage.push(...spansOf(docId, a.dosage));
       out.route.push(...spansOf(docId, a.route));
-      out['route+form'].push(...spansOf(docId, a.route), ...spansOf(docId, a.form));
+      out['route+form'].push(...joinAdjacent(text, [...spansOf(docId, a.route), ...spansOf(docId, a.form)]));
       out.frequency.push(...spansOf(docId, a.frequency));
       out.duration.push(...spansOf(docId, a.duration));
     }
@@ -147,7 +163,7 @@ export async function runMedicationEval(options: MedicationEvalOptions = {}): Pr
     const started = Date.now();
     const predicted: Record<Attribute, ScoredSpan[]> = { drug: [], dosage: [], route: [], 'route+form': [], frequency: [], duration: [] };
     for (const s of corpus.sentences) {
-      const found = predictedSpans(s.id, detectMedications(createDocument(s.context), params, compiled, NO_ARTIFACTS));
+      const found = predictedSpans(s.id, s.context, detectMedications(createDocument(s.context), params, compiled, NO_ARTIFACTS));
       for (const a of ATTRIBUTES) predicted[a].push(...found[a]);
     }
     const scores = ATTRIBUTES.map((attribute) => {
@@ -181,7 +197,7 @@ export async function listMedicationErrors(attribute: Attribute, countsOnly: boo
   const { params } = parseAnnotatorParams('medication', medicationParams, {});
   const corpus = loadPhee(join(evalDir, 'phee', 'train.json'), 'PHEE train');
   const predicted: ScoredSpan[] = [];
-  for (const s of corpus.sentences) predicted.push(...predictedSpans(s.id, detectMedications(createDocument(s.context), params, compiled, NO_ARTIFACTS))[attribute]);
+  for (const s of corpus.sentences) predicted.push(...predictedSpans(s.id, s.context, detectMedications(createDocument(s.context), params, compiled, NO_ARTIFACTS))[attribute]);
   const sentences = new Map(corpus.sentences.map((s) => [s.id, s.context]));
   return formatErrors(listErrors(goldSpans(corpus, attribute), predicted, sentences), countsOnly);
 }
