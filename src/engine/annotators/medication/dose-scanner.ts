@@ -1,0 +1,71 @@
+// Dose scanners: a quantity with its unit and per-unit compounds (`400 mg`, `0.5 mg/kg`, `2 tabs`, `1% cream`)
+// and doses that take a role in a dose change (`from 10 mg`, `to 20 mg`, `by 5 mg`).
+import type { Cursor, Quantity } from './quantity.js';
+import { isHyphen, readQuantity, slice, withoutFinalPeriod } from './quantity.js';
+import type { CompiledSig, SigPart } from './sig-vocabulary.js';
+
+/** Dose: quantity, optional hyphen, unit, then up to two `/ per-unit` (or `per per-unit`) compounds. */
+export function scanDose(sig: CompiledSig, c: Cursor, i: number, quantity?: Quantity): SigPart[] | undefined {
+  const q = quantity ?? readQuantity(sig, c, i);
+  if (q === undefined) return undefined;
+  let j = q.tokenEnd;
+  if (isHyphen(c, j) && c.tokens[j]!.begin === c.tokens[j - 1]!.end) j++;
+  const unit = sig.doseUnits.longest(c.text, c.tokens, j, c.limit);
+  if (unit === undefined) return undefined;
+  let end = unit.tokenEnd;
+  let unitText = unit.value.normalized;
+  for (let k = 0; k < 2 && end < c.limit; k++) {
+    const sep = c.tokens[end]!.lower;
+    if (sep !== '/' && sep !== 'per') break;
+    const per = sig.perUnits.longest(c.text, c.tokens, end + 1, c.limit);
+    // `mg/dL` is a concentration (a lab value), not a dose: a slash must lead to a known per-unit.
+    if (per === undefined) {
+      if (sep === '/') return undefined;
+      break;
+    }
+    unitText += `/${per.value.normalized}`;
+    end = per.tokenEnd;
+  }
+  if (unit.value.requiresForm === true && sig.forms.longest(c.text, c.tokens, end, c.limit) === undefined) return undefined;
+  return finishDose();
+
+  function finishDose(): SigPart[] {
+    const begin = c.tokens[q!.tokenStart]!.begin;
+    const last = c.tokens[end - 1]!;
+    const parts: SigPart[] = [{
+      kind: 'dose', begin, end: withoutFinalPeriod(c, last.begin, last.end), tokenStart: q!.tokenStart, tokenEnd: end, ruleId: unit!.value.id,
+      value: slice(c, q!.begin, q!.end), unit: unitText,
+    }];
+    if (unit!.value.form !== undefined) {
+      const form = sig.lexicon.forms.find((f) => f.id === unit!.value.form);
+      const u = c.tokens[unit!.tokenEnd - 1]!;
+      const uBegin = c.tokens[j]!.begin;
+      if (form !== undefined) parts.push({ kind: 'form', begin: uBegin, end: withoutFinalPeriod(c, u.begin, u.end), tokenStart: j, tokenEnd: unit!.tokenEnd, ruleId: form.id, normalized: form.normalized });
+    }
+    return parts;
+  }
+}
+
+/** `from 10 mg`, `to 20 mg`, `by 5 mg`; `from 10 to 20 mg` gives both doses the unit of the second. */
+export function scanRoleDose(sig: CompiledSig, c: Cursor, i: number): SigPart[] | undefined {
+  const role = sig.roles.longest(c.text, c.tokens, i, c.limit);
+  if (role === undefined) return undefined;
+  const start = role.tokenEnd;
+  const direct = scanDose(sig, c, start, readQuantity(sig, c, start, { range: role.value !== 'from' }));
+  if (direct !== undefined) {
+    return direct.map((p) => (p.kind === 'dose' ? { ...p, role: role.value, tokenStart: i } : p));
+  }
+  if (role.value !== 'from') return undefined;
+  const from = readQuantity(sig, c, start, { range: false });
+  if (from === undefined) return undefined;
+  const to = sig.roles.longest(c.text, c.tokens, from.tokenEnd, c.limit);
+  if (to === undefined || to.value !== 'to') return undefined;
+  const toDose = scanDose(sig, c, to.tokenEnd);
+  const toPart = toDose?.find((p) => p.kind === 'dose');
+  if (toDose === undefined || toPart === undefined) return undefined;
+  const fromPart: SigPart = {
+    kind: 'dose', begin: from.begin, end: from.end, tokenStart: i, tokenEnd: from.tokenEnd, ruleId: toPart.ruleId,
+    value: slice(c, from.begin, from.end), ...(toPart.unit === undefined ? {} : { unit: toPart.unit }), role: 'from',
+  };
+  return [fromPart, ...toDose.map((p) => (p.kind === 'dose' ? { ...p, role: 'to' as const, tokenStart: from.tokenEnd } : p))];
+}
