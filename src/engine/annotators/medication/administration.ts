@@ -79,8 +79,8 @@ export function attachSignatures(doc: Document, sig: CompiledSig, drugs: readonl
     const forward = scanForward(doc, sig, drug.tokenEnd, forwardLimit);
     const parts = [...backward, ...forward];
     if (forward.length > 0) claimedUntil = Math.max(...forward.map((p) => p.tokenEnd));
-    // A dose change alone (`reduce his caffeine`) does not make a substance a medication.
-    if (drug.needsAttributes && !parts.some((p) => p.kind !== 'doseChange')) continue;
+    // A dose change or an overdose alone (`reduce his caffeine`, `heroin overdose`) does not make a substance a medication.
+    if (drug.needsAttributes && !parts.some((p) => p.kind !== 'doseChange' && p.incidental !== true)) continue;
     out.push({ drug, parts });
   }
   return out;

@@ -69,3 +69,47 @@ export function scanRoleDose(sig: CompiledSig, c: Cursor, i: number): SigPart[] 
   };
   return [fromPart, ...toDose.map((p) => (p.kind === 'dose' ? { ...p, role: 'to' as const, tokenStart: from.tokenEnd } : p))];
 }
+
+/**
+ * A dose described in words (`high doses`, `a low or moderate dosage`, `small, stable dose`, `low-dose`):
+ * determiner, qualifiers and modifiers, a dose noun. Followed by `of` and a numeric dose, the phrase leads to that
+ * dose (`at a daily dose of 400 mg`, `doses of 100 mg/m2`), which is reported after the phrase's own dose when
+ * the phrase has a qualifier (`a high dose of 2 g/m2`). A phrase without a qualifier is no dose by itself. The
+ * determiner belongs to a lead only (`her high dose vitamin D` spans `high dose vitamin D`).
+ */
+export function scanDosePhrase(sig: CompiledSig, c: Cursor, i: number): SigPart[] | undefined {
+  const w = sig.dosePhrase;
+  const lower = (k: number): string => c.tokens[k]!.lower;
+  let j = i;
+  if (j < c.limit && w.determiners.has(lower(j))) j++;
+  const valueStart = j;
+  let qualified = false;
+  let words = 0;
+  while (j < c.limit) {
+    const t = lower(j);
+    if (w.intensifiers.has(t) && j + 1 < c.limit && w.qualifiers.has(lower(j + 1))) j++;
+    else if (w.qualifiers.has(t)) {
+      qualified = true;
+      words++;
+      j++;
+    } else if (w.modifiers.has(t)) {
+      words++;
+      j++;
+    } else if (words > 0 && w.linkers.has(t)) j++;
+    else break;
+  }
+  if (j >= c.limit || !w.nouns.has(lower(j))) return undefined;
+  const nounEnd = j + 1;
+  let parts: SigPart[] = [];
+  if (qualified) {
+    const begin = c.tokens[valueStart]!.begin;
+    const end = c.tokens[nounEnd - 1]!.end;
+    const value = slice(c, begin, end);
+    parts.push({ kind: 'dose', begin, end, tokenStart: valueStart, tokenEnd: nounEnd, ruleId: w.id, value, normalized: value.toLowerCase() });
+  }
+  if (nounEnd < c.limit && lower(nounEnd) === 'of') {
+    const dose = scanDose(sig, c, nounEnd + 1);
+    if (dose !== undefined) parts = [...parts, ...dose.map((p) => (p.kind === 'dose' && !qualified ? { ...p, tokenStart: i } : p))];
+  }
+  return parts.length === 0 ? undefined : parts;
+}

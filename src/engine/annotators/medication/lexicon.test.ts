@@ -34,6 +34,16 @@ describe('medication lexicons', () => {
     assert.match(text, /unknown form id "form-none"/);
   });
 
+  test('dose phrase words must be single tokens, in known lists', () => {
+    const bad = clone(lexiconBody) as { dosePhrases: Record<string, unknown> };
+    (bad.dosePhrases.qualifiers as string[]).push('very high', 'weight-based');
+    bad.dosePhrases.adverbs = ['so'];
+    const text = validateMedicationLexicon(bad).issues.map((i) => `${i.path}: ${i.message}`).join('\n');
+    assert.match(text, /dosePhrases\.qualifiers: "very high" is not a single token/);
+    assert.match(text, /"weight-based" is not a single token/);
+    assert.match(text, /dosePhrases\.adverbs: unknown key/);
+  });
+
   test('parse throws INVALID_RESOURCE_FILE naming the problems', () => {
     const bad = clone(lexiconBody) as Record<string, unknown>;
     delete bad.window;

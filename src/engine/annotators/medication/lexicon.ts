@@ -32,6 +32,20 @@ export interface TermList {
   readonly terms: readonly string[];
 }
 
+/** Doses described in words (`high doses`, `a low or moderate dosage`); every list holds single tokens. */
+export interface DosePhraseWords {
+  readonly id: string;
+  readonly description?: string;
+  readonly determiners: readonly string[];
+  readonly intensifiers: readonly string[];
+  readonly qualifiers: readonly string[];
+  readonly modifiers: readonly string[];
+  readonly nouns: readonly string[];
+  readonly linkers: readonly string[];
+}
+
+export const DOSE_PHRASE_LISTS = ['determiners', 'intensifiers', 'qualifiers', 'modifiers', 'nouns', 'linkers'] as const;
+
 export interface MedicationLexicon {
   readonly version: string;
   readonly drugSemanticTypes: { readonly strong: readonly string[]; readonly weak: readonly string[] };
@@ -41,6 +55,9 @@ export interface MedicationLexicon {
   readonly notDrugBefore: TermList;
   /** Doses without a number (`high-dose`, `loading dose`). */
   readonly doseQualifiers: TermList;
+  readonly dosePhrases: DosePhraseWords;
+  /** Overdoses: doses that do not by themselves make a name a medication. */
+  readonly overdoses: TermList;
   /** Durations without a number (`long-term`, `chronic`). */
   readonly durationQualifiers: TermList;
   readonly routes: readonly TermEntry[];
@@ -76,7 +93,7 @@ export interface DrugAlias {
 }
 
 const LEXICON_KEYS = new Set([
-  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'durationQualifiers', 'routes', 'forms', 'doseUnits',
+  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'routes', 'forms', 'doseUnits',
   'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
   'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'window',
 ]);
@@ -118,13 +135,25 @@ export function validateMedicationLexicon(value: unknown, file = MEDICATION_LEXI
   if (!isRecord(types) || !isStringList(types.strong) || !Array.isArray(types.weak)) {
     issues.push({ path: `${file}: drugSemanticTypes`, message: 'needs `strong` (non-empty) and `weak` lists of semantic type abbreviations' });
   }
-  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'durationQualifiers'] as const) {
+  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'overdoses', 'durationQualifiers'] as const) {
     const list = value[key];
     const path = `${file}: ${key}`;
     if (!isRecord(list) || !isStringList(list.terms)) issues.push({ path, message: 'needs an id and a non-empty `terms` list' });
     else {
       checkId(list.id, path);
       checkKeys(list, new Set(['id', 'description', 'terms']), path, issues);
+    }
+  }
+  const phrases = value.dosePhrases;
+  const phrasePath = `${file}: dosePhrases`;
+  if (!isRecord(phrases)) issues.push({ path: phrasePath, message: `needs an id and the word lists ${DOSE_PHRASE_LISTS.join(', ')}` });
+  else {
+    checkId(phrases.id, phrasePath);
+    checkKeys(phrases, new Set(['id', 'description', ...DOSE_PHRASE_LISTS]), phrasePath, issues);
+    for (const list of DOSE_PHRASE_LISTS) {
+      const words = phrases[list];
+      if (!isStringList(words)) issues.push({ path: `${phrasePath}.${list}`, message: 'must be a non-empty list of non-empty strings' });
+      else for (const w of words) if (w.length > 1 && /[\s\-–]/.test(w)) issues.push({ path: `${phrasePath}.${list}`, message: `"${w}" is not a single token (no spaces or hyphens)` });
     }
   }
   for (const key of ENTRY_LISTS) {

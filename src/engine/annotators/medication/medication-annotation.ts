@@ -44,7 +44,8 @@ function administration(text: string, parts: readonly SigPart[], extent: Adminis
   const durations = parts.filter((p) => p.kind === 'duration');
   const forms = parts.filter((p) => p.kind === 'form');
   const change = parts.find((p) => p.kind === 'doseChange');
-  const current = doses.find((d) => d.role === 'to') ?? doses.find((d) => d.role === undefined) ?? doses.find((d) => d.role !== 'from' && d.role !== 'by');
+  // The dose given: the `to` dose of a change, else the first numeric dose, else the first dose without a role.
+  const current = doses.find((d) => d.role === 'to') ?? doses.find((d) => d.role === undefined && d.unit !== undefined) ?? doses.find((d) => d.role === undefined) ?? doses.find((d) => d.role !== 'from' && d.role !== 'by');
   const out: Annotation = { type: 'aci.SubstanceAdministration', ...spanFields(text, extent) };
   if (current !== undefined) out.dosageValue = text.slice(current.begin, current.end);
   if (frequencies.length > 0) out.frequencyValue = frequencies.map((f) => text.slice(f.begin, f.end)).join(', ');

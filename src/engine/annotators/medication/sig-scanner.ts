@@ -7,7 +7,7 @@
 // is compiled in sig-vocabulary.ts; doses are read by dose-scanner.ts, frequencies and durations by
 // timing-scanner.ts; this file picks the longest element at a token.
 import type { Token } from '../../document.js';
-import { scanDose, scanRoleDose } from './dose-scanner.js';
+import { scanDose, scanDosePhrase, scanRoleDose } from './dose-scanner.js';
 import { slice, type Cursor } from './quantity.js';
 import type { CompiledSig, Keyed, SigKind, SigPart } from './sig-vocabulary.js';
 import { scanDuration, scanFrequency } from './timing-scanner.js';
@@ -53,6 +53,10 @@ export function scanSigAt(sig: CompiledSig, text: string, tokens: readonly Token
   if (dose !== undefined) candidates.push(dose);
   const qualitativeDose = sig.doseQualifiers.longest(text, tokens, i, limit);
   if (qualitativeDose !== undefined) candidates.push([qualifierPart(c, 'dose', i, qualitativeDose.tokenEnd, sig.lexicon.doseQualifiers.id)]);
+  const dosePhrase = scanDosePhrase(sig, c, i);
+  if (dosePhrase !== undefined) candidates.push(dosePhrase);
+  const overdose = sig.overdoses.longest(text, tokens, i, limit);
+  if (overdose !== undefined) candidates.push([{ ...qualifierPart(c, 'dose', i, overdose.tokenEnd, sig.lexicon.overdoses.id), incidental: true }]);
   const qualitativeDuration = sig.durationQualifiers.longest(text, tokens, i, limit);
   if (qualitativeDuration !== undefined) candidates.push([qualifierPart(c, 'duration', i, qualitativeDuration.tokenEnd, sig.lexicon.durationQualifiers.id)]);
   const frequency = scanFrequency(sig, c, i);

@@ -21,6 +21,8 @@ export interface SigPart {
   readonly unit?: string;
   readonly role?: DoseRole;
   readonly direction?: 'increase' | 'decrease' | 'change';
+  /** An element that does not by itself make a name a medication (an overdose). */
+  readonly incidental?: true;
 }
 
 export interface Keyed {
@@ -45,6 +47,8 @@ export interface CompiledSig {
   readonly durationTrail: PhraseTrie<true>;
   readonly doseQualifiers: PhraseTrie<true>;
   readonly durationQualifiers: PhraseTrie<true>;
+  readonly overdoses: PhraseTrie<true>;
+  readonly dosePhrase: CompiledDosePhrase;
   readonly doseChanges: PhraseTrie<{ id: string; direction: 'increase' | 'decrease' | 'change' }>;
   readonly roles: PhraseTrie<DoseRole>;
   readonly times: ReadonlySet<string>;
@@ -55,6 +59,21 @@ export interface CompiledSig {
   /** Interval unit keys by their single-token spelling, for `q6h` / `x2d` style tokens. */
   readonly intervalByToken: ReadonlyMap<string, Keyed>;
   readonly durationByToken: ReadonlyMap<string, Keyed>;
+}
+
+/** The word sets of `dosePhrases` (lower case). */
+export interface CompiledDosePhrase {
+  readonly id: string;
+  readonly determiners: ReadonlySet<string>;
+  readonly intensifiers: ReadonlySet<string>;
+  readonly qualifiers: ReadonlySet<string>;
+  readonly modifiers: ReadonlySet<string>;
+  readonly nouns: ReadonlySet<string>;
+  readonly linkers: ReadonlySet<string>;
+}
+
+function lowerSet(words: readonly string[]): ReadonlySet<string> {
+  return new Set(words.map((w) => w.toLowerCase()));
 }
 
 function entryTrie(entries: readonly (TermEntry & { form?: string; requiresForm?: boolean })[]): PhraseTrie<Keyed> {
@@ -90,6 +109,16 @@ export function compileSig(lexicon: MedicationLexicon): CompiledSig {
     durationTrail: wordTrie(lexicon.durationTrail),
     doseQualifiers: wordTrie(lexicon.doseQualifiers.terms),
     durationQualifiers: wordTrie(lexicon.durationQualifiers.terms),
+    overdoses: wordTrie(lexicon.overdoses.terms),
+    dosePhrase: {
+      id: lexicon.dosePhrases.id,
+      determiners: lowerSet(lexicon.dosePhrases.determiners),
+      intensifiers: lowerSet(lexicon.dosePhrases.intensifiers),
+      qualifiers: lowerSet(lexicon.dosePhrases.qualifiers),
+      modifiers: lowerSet(lexicon.dosePhrases.modifiers),
+      nouns: lowerSet(lexicon.dosePhrases.nouns),
+      linkers: lowerSet(lexicon.dosePhrases.linkers),
+    },
     doseChanges: createPhraseTrie(lexicon.doseChanges.flatMap((e) => e.terms.map((term) => ({ term, value: { id: e.id, direction: e.direction } })))),
     roles: createPhraseTrie([
       ...lexicon.doseRoleWords.from.map((term) => ({ term, value: 'from' as const })),
