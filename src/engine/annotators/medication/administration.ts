@@ -2,7 +2,8 @@
 // another with at most `maxForwardGapTokens` other tokens between them, up to the next drug, the end of
 // the sentence or a window stop (`;`, `but`, `because`, ...). Backward: the elements right before the drug
 // (`oral methotrexate`, `500 mg of ibuprofen`, `increased her lisinopril`), at most `maxBackwardTokens` back and
-// never into the previous drug's elements.
+// never into the previous drug's elements; `backwardBridges` words between them do not count as gap tokens
+// (`intravenous administration of dextrose`, `weekly administration of 30 mg/m2 docetaxel`).
 import type { Document } from '../../document.js';
 import { sentenceOfToken } from '../../span-search.js';
 import type { DrugMention } from './drug-finder.js';
@@ -52,10 +53,16 @@ function scanBackward(doc: Document, sig: CompiledSig, from: number, drugStart: 
   let cursor = drugStart;
   for (let k = found.length - 1; k >= 0; k--) {
     const f = found[k]!;
-    if (cursor - f.tokenEnd > maxBackwardGapTokens) break;
+    let gap = 0;
     let stopped = false;
-    for (let t = f.tokenEnd; t < cursor; t++) if (isWindowStop(sig, doc.tokens[t]!)) stopped = true;
-    if (stopped) break;
+    for (let t = f.tokenEnd; t < cursor; t++) {
+      const token = doc.tokens[t]!;
+      if (isWindowStop(sig, token)) stopped = true;
+      else if (!sig.backwardBridges.has(token.lower)) gap++;
+    }
+    // `1 cc of Celestone and 0.5 cc of lidocaine`: an element followed by `of` and another word names that word's amount.
+    const ofOther = gap > 0 && f.tokenEnd < cursor && doc.tokens[f.tokenEnd]!.lower === 'of';
+    if (stopped || ofOther || gap > maxBackwardGapTokens) break;
     kept.unshift(...f.parts);
     cursor = f.tokenStart;
   }

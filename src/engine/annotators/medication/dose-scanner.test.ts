@@ -1,25 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createDocument } from '../../create-document.js';
 import type { Annotation } from '../../document.js';
-import { parseAnnotatorParams } from '../../params.js';
-import { compileMedication, detectMedications, medicationParams } from './medication.js';
-import { medicationTestResources } from './medication-test-kb.js';
+import { medicationFixture } from './medication-test-kb.js';
 
-const resources = medicationTestResources();
-const compiled = compileMedication(resources);
-const params = parseAnnotatorParams('medication', medicationParams, {}).params;
-
-function medications(text: string): Annotation[] {
-  return detectMedications(createDocument(text), params, compiled, resources.artifacts);
-}
-
-/** The administration of the only medication of `text`, or undefined when it has none. */
-function administrationOf(text: string): Annotation | undefined {
-  const found = medications(text);
-  assert.equal(found.length, 1, `one medication in ${JSON.stringify(text)}: ${JSON.stringify(found.map((m) => m.coveredText))}`);
-  return (found[0]!.administration as Annotation[] | undefined)?.[0];
-}
+const { medications, administrationOf } = medicationFixture();
 
 function doses(text: string): [string, string | undefined][] {
   return ((administrationOf(text)?.dosage as Annotation[] | undefined) ?? []).map((d) => [d.coveredText as string, d.unit as string | undefined]);
@@ -72,5 +56,25 @@ describe('medication: doses described in words', () => {
     assert.equal(a.frequencyValue, 'a single dose');
     assert.equal((a.frequency as Annotation[])[0]!.normalized, 'once');
     assert.equal(a.dosage, undefined);
+  });
+});
+
+describe('medication: numeric doses', () => {
+  const cases: [string, string, string, string][] = [
+    ['amoxicillin 2 x 500 mg orally', '2 x 500 mg', '2 x 500', 'mg'],
+    ['amoxicillin 500 mg/8 h', '500 mg/8 h', '500', 'mg/8 hour'],
+    ['vancomycin 5.0 microg/kg', '5.0 microg/kg', '5.0', 'mcg/kg'],
+    ['acetaminophen 1 1/2 tabs', '1 1/2 tabs', '1 1/2', 'tablet'],
+  ];
+  for (const [text, covered, value, unit] of cases) {
+    test(text, () => {
+      const d = (administrationOf(text)!.dosage as Annotation[])[0]!;
+      assert.deepEqual([d.coveredText, d.value, d.unit], [covered, value, unit]);
+    });
+  }
+
+  test('`x` followed by a duration is no multiplied dose', () => {
+    const a = administrationOf('amoxicillin 500 mg x 2 weeks')!;
+    assert.deepEqual([a.dosageValue, (a.duration as Annotation[])[0]!.coveredText], ['500 mg', '2 weeks']);
   });
 });

@@ -4,10 +4,23 @@ import type { Cursor, Quantity } from './quantity.js';
 import { isHyphen, readQuantity, slice, withoutFinalPeriod } from './quantity.js';
 import type { CompiledSig, SigPart } from './sig-vocabulary.js';
 
-/** Dose: quantity, optional hyphen, unit, then up to two `/ per-unit` (or `per per-unit`) compounds. */
+/** `2 x 500 mg`: a count, `x` / `×`, and the quantity of each (a unit must follow, checked by the caller). */
+function multiplied(sig: CompiledSig, c: Cursor, q: Quantity): Quantity {
+  const x = q.tokenEnd;
+  if (x + 1 >= c.limit || !sig.multipliers.has(c.tokens[x]!.lower)) return q;
+  const each = readQuantity(sig, c, x + 1, { range: false });
+  if (each === undefined || sig.doseUnits.longest(c.text, c.tokens, each.tokenEnd, c.limit) === undefined) return q;
+  return { tokenStart: q.tokenStart, tokenEnd: each.tokenEnd, begin: q.begin, end: each.end };
+}
+
+/**
+ * Dose: quantity (or `2 x 500`), optional hyphen, unit, then up to two `/ per-unit` (or `per per-unit`) compounds;
+ * a per-unit may carry a number (`500 mg/8 h`).
+ */
 export function scanDose(sig: CompiledSig, c: Cursor, i: number, quantity?: Quantity): SigPart[] | undefined {
-  const q = quantity ?? readQuantity(sig, c, i);
-  if (q === undefined) return undefined;
+  const read = quantity ?? readQuantity(sig, c, i);
+  if (read === undefined) return undefined;
+  const q = multiplied(sig, c, read);
   let j = q.tokenEnd;
   if (isHyphen(c, j) && c.tokens[j]!.begin === c.tokens[j - 1]!.end) j++;
   const unit = sig.doseUnits.longest(c.text, c.tokens, j, c.limit);
@@ -17,13 +30,14 @@ export function scanDose(sig: CompiledSig, c: Cursor, i: number, quantity?: Quan
   for (let k = 0; k < 2 && end < c.limit; k++) {
     const sep = c.tokens[end]!.lower;
     if (sep !== '/' && sep !== 'per') break;
-    const per = sig.perUnits.longest(c.text, c.tokens, end + 1, c.limit);
+    const count = end + 1 < c.limit && c.tokens[end + 1]!.kind === 'number' ? c.tokens[end + 1]!.lower : undefined;
+    const per = sig.perUnits.longest(c.text, c.tokens, count === undefined ? end + 1 : end + 2, c.limit);
     // `mg/dL` is a concentration (a lab value), not a dose: a slash must lead to a known per-unit.
     if (per === undefined) {
       if (sep === '/') return undefined;
       break;
     }
-    unitText += `/${per.value.normalized}`;
+    unitText += count === undefined ? `/${per.value.normalized}` : `/${count} ${per.value.normalized}`;
     end = per.tokenEnd;
   }
   if (unit.value.requiresForm === true && sig.forms.longest(c.text, c.tokens, end, c.limit) === undefined) return undefined;

@@ -68,6 +68,8 @@ export interface MedicationLexicon {
   readonly intervalUnits: readonly TermEntry[];
   readonly periodWords: readonly TermEntry[];
   readonly timesWords: readonly string[];
+  /** Words between a count and the dose of each (`2 x 500 mg`). */
+  readonly multiplierWords: readonly string[];
   readonly everyWords: readonly string[];
   readonly rangeWords: readonly string[];
   /** Words that give a dose its role in a dose change: `from 10 mg`, `to 20 mg`, `by 5 mg`. */
@@ -79,6 +81,8 @@ export interface MedicationLexicon {
   readonly doseChanges: readonly DoseChangeEntry[];
   readonly numberWords: Readonly<Record<string, number>>;
   readonly windowStops: readonly string[];
+  /** Single words that do not count as gap tokens between an element and the drug after it (`administration`, `of`). */
+  readonly backwardBridges: readonly string[];
   readonly window: { readonly maxForwardGapTokens: number; readonly maxBackwardTokens: number; readonly maxBackwardGapTokens: number };
 }
 
@@ -94,11 +98,11 @@ export interface DrugAlias {
 
 const LEXICON_KEYS = new Set([
   'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'routes', 'forms', 'doseUnits',
-  'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
-  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'window',
+  'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
+  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'backwardBridges', 'window',
 ]);
 const ENTRY_LISTS = ['routes', 'forms', 'doseUnits', 'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'durationUnits'] as const;
-const STRING_LISTS = ['timesWords', 'everyWords', 'rangeWords', 'durationLeads', 'durationQuantifiers', 'durationTrail', 'windowStops'] as const;
+const STRING_LISTS = ['timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'durationLeads', 'durationQuantifiers', 'durationTrail', 'windowStops', 'backwardBridges'] as const;
 const DIRECTIONS = new Set(['increase', 'decrease', 'change']);
 const WINDOW_KEYS = ['maxForwardGapTokens', 'maxBackwardTokens', 'maxBackwardGapTokens'] as const;
 

@@ -5,7 +5,12 @@ import type { SourceRecord } from '../../../knowledge/builders/source-record.js'
 import { compileKnowledge } from '../../../knowledge/compile.js';
 import type { CompiledKb } from '../../../knowledge/compiled-kb.js';
 import { loadDefaultStopList } from '../../../knowledge/stoplist.js';
+import assert from 'node:assert/strict';
+import { createDocument } from '../../create-document.js';
+import type { Annotation } from '../../document.js';
+import { parseAnnotatorParams } from '../../params.js';
 import { NO_ARTIFACTS, type ArtifactLookup, type EngineResources } from '../../resources.js';
+import { compileMedication, detectMedications, medicationParams } from './medication.js';
 
 export const MEDICATION_TEST_RECORDS: readonly SourceRecord[] = [
   { source: 'RXNORM', ids: ['RXNORM:6809', 'UMLS:C0025598'], preferredName: 'metformin', names: [{ text: 'Glucophage', kind: 'brand' }], semanticTypes: ['phsu'] },
@@ -42,4 +47,21 @@ export function artifactsOf(entries: Readonly<Record<string, unknown>>): Artifac
 
 export function medicationTestResources(artifacts: ArtifactLookup = NO_ARTIFACTS): EngineResources {
   return { kb: compileMedicationTestKb(), artifacts };
+}
+
+/** The medication annotator over the test knowledge base with default parameters, and assertion helpers. */
+export function medicationFixture(): { medications(text: string): Annotation[]; administrationOf(text: string): Annotation | undefined } {
+  const resources = medicationTestResources();
+  const compiled = compileMedication(resources);
+  const params = parseAnnotatorParams('medication', medicationParams, {}).params;
+  const medications = (text: string): Annotation[] => detectMedications(createDocument(text), params, compiled, resources.artifacts);
+  return {
+    medications,
+    /** The administration of the only medication of `text` (asserted), or undefined when it has none. */
+    administrationOf(text) {
+      const found = medications(text);
+      assert.equal(found.length, 1, `one medication in ${JSON.stringify(text)}: ${JSON.stringify(found.map((m) => m.coveredText))}`);
+      return (found[0]!.administration as Annotation[] | undefined)?.[0];
+    },
+  };
 }

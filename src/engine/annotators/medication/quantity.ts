@@ -32,10 +32,27 @@ export function isNumberAt(sig: QuantityVocabulary, c: Cursor, i: number, articl
   return articles || !ARTICLES.has(t.lower);
 }
 
-/** `400`, `1-2`, `1 to 2`, `0.5`, `1/2`, `one`, `two or three`; `range` false stops at the first number. */
+/** True when the token is a whole number written in digits (`4`, not `4.5`, `1/2` or `1,200`). */
+function isWholeNumber(t: Token): boolean {
+  if (t.kind !== 'number') return false;
+  for (let k = 0; k < t.lower.length; k++) {
+    const ch = t.lower.charCodeAt(k);
+    if (ch < 0x30 || ch > 0x39) return false;
+  }
+  return true;
+}
+
+/** `4 1/2`: a whole number followed by a fraction, one quantity. */
+function mixedNumberEnd(c: Cursor, i: number): number {
+  const next = c.tokens[i + 1];
+  if (i + 1 >= c.limit || next === undefined || !isWholeNumber(c.tokens[i]!) || next.kind !== 'number' || !next.lower.includes('/')) return i + 1;
+  return i + 2;
+}
+
+/** `400`, `1-2`, `1 to 2`, `0.5`, `1/2`, `4 1/2`, `one`, `two or three`; `range` false stops at the first number. */
 export function readQuantity(sig: QuantityVocabulary, c: Cursor, i: number, options: { articles?: boolean; range?: boolean } = {}): Quantity | undefined {
   if (!isNumberAt(sig, c, i, options.articles === true)) return undefined;
-  let end = i + 1;
+  let end = mixedNumberEnd(c, i);
   if (options.range !== false && end + 1 < c.limit && sig.range.has(c.tokens[end]!.lower) && isNumberAt(sig, c, end + 1, false)
     && (c.tokens[i]!.kind === 'number') === (c.tokens[end + 1]!.kind === 'number')) {
     end += 2;

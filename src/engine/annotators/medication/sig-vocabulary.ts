@@ -52,9 +52,11 @@ export interface CompiledSig {
   readonly doseChanges: PhraseTrie<{ id: string; direction: 'increase' | 'decrease' | 'change' }>;
   readonly roles: PhraseTrie<DoseRole>;
   readonly times: ReadonlySet<string>;
+  readonly multipliers: ReadonlySet<string>;
   readonly every: ReadonlySet<string>;
   readonly range: ReadonlySet<string>;
   readonly stops: ReadonlySet<string>;
+  readonly backwardBridges: ReadonlySet<string>;
   readonly numberWords: ReadonlyMap<string, number>;
   /** Interval unit keys by their single-token spelling, for `q6h` / `x2d` style tokens. */
   readonly intervalByToken: ReadonlyMap<string, Keyed>;
@@ -126,9 +128,11 @@ export function compileSig(lexicon: MedicationLexicon): CompiledSig {
       ...lexicon.doseRoleWords.by.map((term) => ({ term, value: 'by' as const })),
     ]),
     times: new Set(lexicon.timesWords.map((w) => w.toLowerCase())),
+    multipliers: lowerSet(lexicon.multiplierWords),
     every: new Set(lexicon.everyWords.map((w) => w.toLowerCase())),
     range: new Set(lexicon.rangeWords.map((w) => w.toLowerCase())),
     stops: new Set(lexicon.windowStops.map((w) => w.toLowerCase())),
+    backwardBridges: lowerSet(lexicon.backwardBridges),
     numberWords: new Map(Object.entries(lexicon.numberWords).map(([w, n]) => [w.toLowerCase(), n])),
     intervalByToken: byToken(lexicon.intervalUnits),
     durationByToken: byToken(lexicon.durationUnits),
