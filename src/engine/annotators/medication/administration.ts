@@ -36,12 +36,18 @@ function scanForward(doc: Document, sig: CompiledSig, start: number, limit: numb
   return parts;
 }
 
-function scanBackward(doc: Document, sig: CompiledSig, from: number, drugStart: number): SigPart[] {
+/** `terbinafine-induced`: the drug written as the first part of a hyphenated compound modifies the word after it. */
+function isCompoundModifier(doc: Document, drugEnd: number): boolean {
+  const next = doc.tokens[drugEnd];
+  return next !== undefined && next.lower === '-' && next.begin === doc.tokens[drugEnd - 1]!.end;
+}
+
+function scanBackward(doc: Document, sig: CompiledSig, from: number, drugStart: number, drugEnd: number): SigPart[] {
   const { maxBackwardTokens, maxBackwardGapTokens } = sig.lexicon.window;
   const found: { parts: readonly SigPart[]; tokenStart: number; tokenEnd: number }[] = [];
   let i = Math.max(from, drugStart - maxBackwardTokens);
   while (i < drugStart) {
-    const r = scanSigAt(sig, doc.text, doc.tokens, i, drugStart);
+    const r = scanSigAt(sig, doc.text, doc.tokens, i, drugStart, true);
     if (r === undefined) {
       i++;
       continue;
@@ -62,7 +68,10 @@ function scanBackward(doc: Document, sig: CompiledSig, from: number, drugStart: 
     }
     // `1 cc of Celestone and 0.5 cc of lidocaine`: an element followed by `of` and another word names that word's amount.
     const ofOther = gap > 0 && f.tokenEnd < cursor && doc.tokens[f.tokenEnd]!.lower === 'of';
-    if (stopped || ofOther || gap > maxBackwardGapTokens) break;
+    // `prolonged`, `chronic` qualify the word right after them, when that word is the drug (`chronic hepatitis C
+    // with interferon`, `prolonged terbinafine-induced cholestasis` are no durations of the drug).
+    const misplacedAdjective = f.parts.every((p) => p.adjective === true) && (gap > 0 || isCompoundModifier(doc, drugEnd));
+    if (stopped || ofOther || misplacedAdjective || gap > maxBackwardGapTokens) break;
     kept.unshift(...f.parts);
     cursor = f.tokenStart;
   }
@@ -82,7 +91,7 @@ export function attachSignatures(doc: Document, sig: CompiledSig, drugs: readonl
     const next = drugs[d + 1];
     const forwardLimit = Math.min(sentenceEnd, next === undefined ? doc.tokens.length : next.tokenStart);
     const previousEnd = d > 0 ? drugs[d - 1]!.tokenEnd : 0;
-    const backward = scanBackward(doc, sig, Math.max(sentenceStart, previousEnd, claimedUntil), drug.tokenStart);
+    const backward = scanBackward(doc, sig, Math.max(sentenceStart, previousEnd, claimedUntil), drug.tokenStart, drug.tokenEnd);
     const forward = scanForward(doc, sig, drug.tokenEnd, forwardLimit);
     const parts = [...backward, ...forward];
     if (forward.length > 0) claimedUntil = Math.max(...forward.map((p) => p.tokenEnd));

@@ -58,8 +58,10 @@ export interface MedicationLexicon {
   readonly dosePhrases: DosePhraseWords;
   /** Overdoses: doses that do not by themselves make a name a medication. */
   readonly overdoses: TermList;
-  /** Durations without a number (`long-term`, `chronic`). */
+  /** Durations without a number (`long-term`, `chronically`). */
   readonly durationQualifiers: TermList;
+  /** Durations without a number that only qualify a drug written after them (`prolonged methotrexate`). */
+  readonly durationQualifiersBefore: TermList;
   readonly routes: readonly TermEntry[];
   readonly forms: readonly TermEntry[];
   readonly doseUnits: readonly DoseUnitEntry[];
@@ -81,6 +83,8 @@ export interface MedicationLexicon {
   readonly doseChanges: readonly DoseChangeEntry[];
   readonly numberWords: Readonly<Record<string, number>>;
   readonly windowStops: readonly string[];
+  /** Words right before `N units of` that make it a time offset, not a duration (`within 3 days of starting`). */
+  readonly notDurationAfter: readonly string[];
   /** Single words that do not count as gap tokens between an element and the drug after it (`administration`, `of`). */
   readonly backwardBridges: readonly string[];
   readonly window: { readonly maxForwardGapTokens: number; readonly maxBackwardTokens: number; readonly maxBackwardGapTokens: number };
@@ -97,12 +101,12 @@ export interface DrugAlias {
 }
 
 const LEXICON_KEYS = new Set([
-  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'routes', 'forms', 'doseUnits',
+  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore', 'routes', 'forms', 'doseUnits',
   'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
-  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'backwardBridges', 'window',
+  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'notDurationAfter', 'backwardBridges', 'window',
 ]);
 const ENTRY_LISTS = ['routes', 'forms', 'doseUnits', 'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'durationUnits'] as const;
-const STRING_LISTS = ['timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'durationLeads', 'durationQuantifiers', 'durationTrail', 'windowStops', 'backwardBridges'] as const;
+const STRING_LISTS = ['timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'durationLeads', 'durationQuantifiers', 'durationTrail', 'windowStops', 'notDurationAfter', 'backwardBridges'] as const;
 const DIRECTIONS = new Set(['increase', 'decrease', 'change']);
 const WINDOW_KEYS = ['maxForwardGapTokens', 'maxBackwardTokens', 'maxBackwardGapTokens'] as const;
 
@@ -139,7 +143,7 @@ export function validateMedicationLexicon(value: unknown, file = MEDICATION_LEXI
   if (!isRecord(types) || !isStringList(types.strong) || !Array.isArray(types.weak)) {
     issues.push({ path: `${file}: drugSemanticTypes`, message: 'needs `strong` (non-empty) and `weak` lists of semantic type abbreviations' });
   }
-  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'overdoses', 'durationQualifiers'] as const) {
+  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore'] as const) {
     const list = value[key];
     const path = `${file}: ${key}`;
     if (!isRecord(list) || !isStringList(list.terms)) issues.push({ path, message: 'needs an id and a non-empty `terms` list' });

@@ -34,9 +34,10 @@ function phrasePart(c: Cursor, kind: SigKind, i: number, m: { tokenEnd: number; 
 
 /**
  * The longest signature element starting at token `i` (tokens up to `limit`, exclusive), or undefined.
- * On equal lengths the earlier scanner wins: dose change, dose, frequency, duration, route, form.
+ * On equal lengths the earlier scanner wins: dose change, dose, frequency, duration, route, form. `beforeDrug`
+ * (backward scans) also admits the elements that only qualify a drug written after them (`prolonged`, `chronic`).
  */
-export function scanSigAt(sig: CompiledSig, text: string, tokens: readonly Token[], i: number, limit: number): ScanResult | undefined {
+export function scanSigAt(sig: CompiledSig, text: string, tokens: readonly Token[], i: number, limit: number, beforeDrug = false): ScanResult | undefined {
   if (i >= limit) return undefined;
   const c: Cursor = { text, tokens, limit };
   const candidates: SigPart[][] = [];
@@ -59,6 +60,8 @@ export function scanSigAt(sig: CompiledSig, text: string, tokens: readonly Token
   if (overdose !== undefined) candidates.push([{ ...qualifierPart(c, 'dose', i, overdose.tokenEnd, sig.lexicon.overdoses.id), incidental: true }]);
   const qualitativeDuration = sig.durationQualifiers.longest(text, tokens, i, limit);
   if (qualitativeDuration !== undefined) candidates.push([qualifierPart(c, 'duration', i, qualitativeDuration.tokenEnd, sig.lexicon.durationQualifiers.id)]);
+  const adjectiveDuration = beforeDrug ? sig.durationQualifiersBefore.longest(text, tokens, i, limit) : undefined;
+  if (adjectiveDuration !== undefined) candidates.push([{ ...qualifierPart(c, 'duration', i, adjectiveDuration.tokenEnd, sig.lexicon.durationQualifiersBefore.id), adjective: true }]);
   const frequency = scanFrequency(sig, c, i);
   if (frequency !== undefined) candidates.push([frequency]);
   const duration = scanDuration(sig, c, i);

@@ -23,6 +23,8 @@ export interface SigPart {
   readonly direction?: 'increase' | 'decrease' | 'change';
   /** An element that does not by itself make a name a medication (an overdose). */
   readonly incidental?: true;
+  /** An adjective of the word right after it (`prolonged`, `chronic`): kept only when that word is the drug. */
+  readonly adjective?: true;
 }
 
 export interface Keyed {
@@ -47,6 +49,9 @@ export interface CompiledSig {
   readonly durationTrail: PhraseTrie<true>;
   readonly doseQualifiers: PhraseTrie<true>;
   readonly durationQualifiers: PhraseTrie<true>;
+  readonly durationQualifiersBefore: PhraseTrie<true>;
+  /** Duration unit ids that count doses or courses rather than time (`2 doses of` is a dose, not a duration). */
+  readonly countUnits: ReadonlySet<string>;
   readonly overdoses: PhraseTrie<true>;
   readonly dosePhrase: CompiledDosePhrase;
   readonly doseChanges: PhraseTrie<{ id: string; direction: 'increase' | 'decrease' | 'change' }>;
@@ -56,6 +61,7 @@ export interface CompiledSig {
   readonly every: ReadonlySet<string>;
   readonly range: ReadonlySet<string>;
   readonly stops: ReadonlySet<string>;
+  readonly notDurationAfter: ReadonlySet<string>;
   readonly backwardBridges: ReadonlySet<string>;
   readonly numberWords: ReadonlyMap<string, number>;
   /** Interval unit keys by their single-token spelling, for `q6h` / `x2d` style tokens. */
@@ -111,6 +117,8 @@ export function compileSig(lexicon: MedicationLexicon): CompiledSig {
     durationTrail: wordTrie(lexicon.durationTrail),
     doseQualifiers: wordTrie(lexicon.doseQualifiers.terms),
     durationQualifiers: wordTrie(lexicon.durationQualifiers.terms),
+    durationQualifiersBefore: wordTrie(lexicon.durationQualifiersBefore.terms),
+    countUnits: new Set(['duration-dose']),
     overdoses: wordTrie(lexicon.overdoses.terms),
     dosePhrase: {
       id: lexicon.dosePhrases.id,
@@ -132,6 +140,7 @@ export function compileSig(lexicon: MedicationLexicon): CompiledSig {
     every: new Set(lexicon.everyWords.map((w) => w.toLowerCase())),
     range: new Set(lexicon.rangeWords.map((w) => w.toLowerCase())),
     stops: new Set(lexicon.windowStops.map((w) => w.toLowerCase())),
+    notDurationAfter: lowerSet(lexicon.notDurationAfter),
     backwardBridges: lowerSet(lexicon.backwardBridges),
     numberWords: new Map(Object.entries(lexicon.numberWords).map(([w, n]) => [w.toLowerCase(), n])),
     intervalByToken: byToken(lexicon.intervalUnits),

@@ -75,7 +75,10 @@ export function scanFrequency(sig: CompiledSig, c: Cursor, i: number): SigPart |
   return frequencyPart(c, i, phrase.tokenEnd, phrase.value.id, phrase.value.normalized);
 }
 
-/** Duration: lead (`for`, `x`, `over`), quantifiers, quantity, unit; or `x2 weeks` / `x5d`; or `7-day course`. */
+/**
+ * Duration: lead (`for`, `x`, `over`), quantifiers, quantity, unit; or `x2 weeks` / `x5d`; or `7-day course`; or a
+ * quantity of time followed by `of` (`6 months of hydroxyurea`).
+ */
 export function scanDuration(sig: CompiledSig, c: Cursor, i: number): SigPart | undefined {
   const t = c.tokens[i]!;
   const x = t.kind === 'word' ? splitPrefixedNumber(t.lower, 'x') : undefined;
@@ -119,10 +122,14 @@ export function scanDuration(sig: CompiledSig, c: Cursor, i: number): SigPart | 
   if (isHyphen(c, j)) j++;
   const unit = sig.durationUnits.longest(c.text, c.tokens, j, c.limit);
   if (unit === undefined) return undefined;
-  const trailStart = unit.tokenEnd < c.limit && c.tokens[unit.tokenEnd]!.lower === 'of' ? unit.tokenEnd + 1 : unit.tokenEnd;
-  const trail = sig.durationTrail.longest(c.text, c.tokens, trailStart, c.limit);
-  if (trail === undefined) return undefined;
-  return durationPart(c, i, trail.tokenEnd, i, unit.tokenEnd, unit.value, slice(c, quantity.begin, quantity.end), unit.value.normalized);
+  const of = unit.tokenEnd < c.limit && c.tokens[unit.tokenEnd]!.lower === 'of';
+  const trail = sig.durationTrail.longest(c.text, c.tokens, of ? unit.tokenEnd + 1 : unit.tokenEnd, c.limit);
+  // `6 months of hydroxyurea`, `3 years of treatment`: a span of time `of` something (not `2 doses of`, a dose).
+  // `within 3 days of starting` is a time to onset, not how long the drug was taken.
+  const offset = i > 0 && sig.notDurationAfter.has(c.tokens[i - 1]!.lower);
+  const end = trail !== undefined ? trail.tokenEnd : of && !offset && !sig.countUnits.has(unit.value.id) ? unit.tokenEnd + 1 : -1;
+  if (end < 0) return undefined;
+  return durationPart(c, i, end, i, unit.tokenEnd, unit.value, slice(c, quantity.begin, quantity.end), unit.value.normalized);
 }
 
 function durationPart(c: Cursor, tokenStart: number, tokenEnd: number, valueStart: number, valueEnd: number, unit: Keyed, value: string, unitName: string): SigPart {
