@@ -219,6 +219,9 @@ describe('medication: signature elements', () => {
     ['hydrocortisone cream topical bid', 'topical', 'topical route of administration'],
     ['inhaled insulin', 'inhaled', 'respiratory tract route of administration'],
     ['nitroglycerin 0.4 mg SL', 'SL', 'sublingual route of administration'],
+    ['ocular hydrocortisone', 'ocular', 'ophthalmic route of administration'],
+    ['intracoronary nitroglycerin', 'intracoronary', 'intracoronary route of administration'],
+    ['hydrocortisone intra-nasal', 'intra-nasal', 'nasal route of administration'],
   ];
   for (const [text, value, normalized] of routes) {
     test(`route: ${text}`, () => {
