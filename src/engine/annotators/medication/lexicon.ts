@@ -82,6 +82,8 @@ export interface MedicationLexicon {
   readonly durationTrail: readonly string[];
   readonly doseChanges: readonly DoseChangeEntry[];
   readonly numberWords: Readonly<Record<string, number>>;
+  /** `once`, `twice`, `thrice`: counts before a period word (`twice/day`). */
+  readonly countAdverbs: Readonly<Record<string, number>>;
   readonly windowStops: readonly string[];
   /** Words right before `N units of` that make it a time offset, not a duration (`within 3 days of starting`). */
   readonly notDurationAfter: readonly string[];
@@ -103,7 +105,7 @@ export interface DrugAlias {
 const LEXICON_KEYS = new Set([
   'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore', 'routes', 'forms', 'doseUnits',
   'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
-  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'windowStops', 'notDurationAfter', 'backwardBridges', 'window',
+  'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'countAdverbs', 'windowStops', 'notDurationAfter', 'backwardBridges', 'window',
 ]);
 const ENTRY_LISTS = ['routes', 'forms', 'doseUnits', 'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'durationUnits'] as const;
 const STRING_LISTS = ['timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'durationLeads', 'durationQuantifiers', 'durationTrail', 'windowStops', 'notDurationAfter', 'backwardBridges'] as const;
@@ -206,9 +208,11 @@ export function validateMedicationLexicon(value: unknown, file = MEDICATION_LEXI
   if (!isRecord(roles) || !isStringList(roles.from) || !isStringList(roles.to) || !isStringList(roles.by)) {
     issues.push({ path: `${file}: doseRoleWords`, message: 'needs non-empty `from`, `to` and `by` word lists' });
   } else checkKeys(roles, new Set(['from', 'to', 'by']), `${file}: doseRoleWords`, issues);
-  const numbers = value.numberWords;
-  if (!isRecord(numbers) || Object.values(numbers).some((n) => typeof n !== 'number' || !Number.isFinite(n))) {
-    issues.push({ path: `${file}: numberWords`, message: 'must map words to numbers' });
+  for (const key of ['numberWords', 'countAdverbs'] as const) {
+    const numbers = value[key];
+    if (!isRecord(numbers) || Object.values(numbers).some((n) => typeof n !== 'number' || !Number.isFinite(n))) {
+      issues.push({ path: `${file}: ${key}`, message: 'must map words to numbers' });
+    }
   }
   const win = value.window;
   if (!isRecord(win) || WINDOW_KEYS.some((k) => typeof win[k] !== 'number' || !Number.isInteger(win[k]) || (win[k] as number) < 0)) {

@@ -199,6 +199,9 @@ describe('medication: signature elements', () => {
     ['acetaminophen 650 mg six-hourly', 'six-hourly', 'every six hours'],
     ['methotrexate 15 mg every 3 weeks', 'every 3 weeks', 'every 3 weeks'],
     ['acetaminophen 650 mg q4h prn', 'q4h prn', 'every 4 hours, as needed'],
+    ['metformin 500 mg twice/day', 'twice/day', 'twice a day'],
+    ['methotrexate 15 mg once per week', 'once per week', 'once a week'],
+    ['hydrocortisone cream 5 days per week', '5 days per week', '5 days a week'],
   ];
   for (const [text, value, normalized] of frequencies) {
     test(`frequency: ${text}`, () => {

@@ -64,6 +64,7 @@ export interface CompiledSig {
   readonly notDurationAfter: ReadonlySet<string>;
   readonly backwardBridges: ReadonlySet<string>;
   readonly numberWords: ReadonlyMap<string, number>;
+  readonly countAdverbs: ReadonlyMap<string, number>;
   /** Interval unit keys by their single-token spelling, for `q6h` / `x2d` style tokens. */
   readonly intervalByToken: ReadonlyMap<string, Keyed>;
   readonly durationByToken: ReadonlyMap<string, Keyed>;
@@ -143,6 +144,7 @@ export function compileSig(lexicon: MedicationLexicon): CompiledSig {
     notDurationAfter: lowerSet(lexicon.notDurationAfter),
     backwardBridges: lowerSet(lexicon.backwardBridges),
     numberWords: new Map(Object.entries(lexicon.numberWords).map(([w, n]) => [w.toLowerCase(), n])),
+    countAdverbs: new Map(Object.entries(lexicon.countAdverbs).map(([w, n]) => [w.toLowerCase(), n])),
     intervalByToken: byToken(lexicon.intervalUnits),
     durationByToken: byToken(lexicon.durationUnits),
   };

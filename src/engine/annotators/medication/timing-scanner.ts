@@ -12,7 +12,10 @@ function plural(unit: string, quantity: string): string {
   return quantity === '1' || quantity === 'one' ? unit : `${unit}s`;
 }
 
-/** Frequencies written with numbers: `q6h`, `q 4-6 hours`, `every 3 weeks`, `3 times a day`, `6-hourly`. */
+/**
+ * Frequencies written with numbers: `q6h`, `q 4-6 hours`, `every 3 weeks`, `3 times a day`, `twice/day`,
+ * `5 days a week`, `6-hourly`.
+ */
 function scanFrequencyGrammar(sig: CompiledSig, c: Cursor, i: number): SigPart | undefined {
   const t = c.tokens[i]!;
   // q6h / q12hr / q4 (hours implied or given by the next tokens).
@@ -48,10 +51,24 @@ function scanFrequencyGrammar(sig: CompiledSig, c: Cursor, i: number): SigPart |
     const value = slice(c, quantity.begin, quantity.end);
     return frequencyPart(c, i, unit.tokenEnd, `freq-interval-${unit.value.normalized}`, `every ${value} ${plural(unit.value.normalized, value)}`);
   }
+  // once/day, twice per week, thrice monthly.
+  const count = sig.countAdverbs.get(t.lower);
+  if (count !== undefined) {
+    const period = sig.periodWords.longest(c.text, c.tokens, i + 1, c.limit);
+    if (period === undefined) return undefined;
+    const times = count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
+    return frequencyPart(c, i, period.tokenEnd, `freq-count-${period.value.normalized}`, `${times} a ${period.value.normalized}`);
+  }
   const quantity = readQuantity(sig, c, i);
   if (quantity === undefined) return undefined;
   const value = slice(c, quantity.begin, quantity.end);
   let j = quantity.tokenEnd;
+  // 5 days a week, 3 days per week.
+  const days = sig.intervalUnits.longest(c.text, c.tokens, j, c.limit);
+  if (days !== undefined && days.value.normalized === 'day' && !c.tokens[j]!.lower.endsWith('ly')) {
+    const week = sig.periodWords.longest(c.text, c.tokens, days.tokenEnd, c.limit);
+    if (week !== undefined && week.value.normalized === 'week') return frequencyPart(c, i, week.tokenEnd, 'freq-days-week', `${value} days a week`);
+  }
   // 3 times a day, 2x/week, 3 x daily.
   if (j < c.limit && sig.times.has(c.tokens[j]!.lower)) {
     const period = sig.periodWords.longest(c.text, c.tokens, j + 1, c.limit);
