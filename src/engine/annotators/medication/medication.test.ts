@@ -111,6 +111,7 @@ describe('medication: drug names', () => {
     ]);
     assertSpansConsistent(text, found);
     assert.equal(medications('the asa was seen').length, 0, 'lower-case asa is not aspirin');
+    assert.deepEqual(['Ara-C 100 mg/m2 daily', 'IFN-alpha 3 million units', 'FK506 1 mg bid'].map((t) => drugName(only(t)).drugNormalizedName), ['cytarabine', 'interferon alfa', 'tacrolimus']);
   });
 
   test('brand names map to the generic; a knowledge-base brand name resolves too', () => {
