@@ -18,7 +18,9 @@
 // adjective, inheritance modifiers, disease / disorder, abnormality / anomaly / malformation / defect) and
 // "H of (the) S" read as "S H"; a variant the training lexicon or the knowledge base knows names the whole
 // phrase. Coordinated modifiers share the head of the last conjunct ("basal cell and cervical carcinomas":
-// "basal cell carcinoma"; eval/lib/coordination.ts). Spans in a sequence-variant notation ("A-- > T") are dropped
+// "basal cell carcinoma"; eval/lib/coordination.ts). A body site the matcher finds (an anatomical concept) followed
+// by a general disorder head noun ("cerebellum damage", "cardiac disorders") is read as "<site> disease"
+// (eval/lib/site-disorders.ts). Spans in a sequence-variant notation ("A-- > T") are dropped
 // (eval/lib/span-filters.ts). Ids newer than the corpus's annotation vocabulary (MeSH ids numbered above every
 // one of their kind in its TRAINING gold) are left out (eval/lib/vocabulary.ts). A span naming several ids keeps
 // those its corpus's TRAINING gold uses, and one naming only unused supplementary records (C…) is dropped
@@ -53,6 +55,7 @@ import { abbreviationDefinitions, applyAbbreviations } from './lib/abbreviations
 import { composeSpans } from './lib/phrase-variants.js';
 import { withoutSubstitutionNotation } from './lib/span-filters.js';
 import { coordinatedSpans } from './lib/coordination.js';
+import { SITE_TYPES, siteDisorderSpans } from './lib/site-disorders.js';
 import { annotationVocabulary, inVocabulary, vocabularySpans, type IdVocabulary } from './lib/vocabulary.js';
 
 export const DEFAULT_EVAL_DIR = '/work/shared/eval';
@@ -305,8 +308,24 @@ export function phraseIds(evaluator: ConceptEvaluator, phrase: string, types: Re
   return ids.length > 0 ? ids : undefined;
 }
 
-/** The normalised spans of one document for a corpus (normalisedSpans, then the document-level rules). */
-export function documentSpans(evaluator: ConceptEvaluator, corpus: CorpusSpec, text: string, nested: readonly { cui?: unknown; begin: number; end: number }[], types: ReadonlySet<string>, corrections?: SpanCorrections): NormalisedSpan[] {
+/** A match as documentSpans reads it: the concept, its offsets and its comma-joined semantic types. */
+export interface MatchLike {
+  readonly cui?: unknown;
+  readonly begin: number;
+  readonly end: number;
+  readonly semanticType?: unknown;
+}
+
+const hasType = (a: MatchLike, set: ReadonlySet<string>): boolean => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => set.has(t));
+
+/**
+ * The normalised spans of one document for a corpus (normalisedSpans, then the document-level rules), from the
+ * text's matches including nested ones, of any semantic type.
+ */
+export function documentSpans(evaluator: ConceptEvaluator, corpus: CorpusSpec, text: string, matches: readonly MatchLike[], types: ReadonlySet<string>, corrections?: SpanCorrections): NormalisedSpan[] {
+  // The task's matches are normalised (a match without a semantic type counts as one); anatomical ones are sites.
+  const nested = matches.filter((a) => a.semanticType === undefined || hasType(a, types));
+  const sites = matches.filter((a) => hasType(a, SITE_TYPES) && !hasType(a, types));
   const options: SpanNormalisationOptions = { omimIds: corpus.omimIds === true, cls: corpus.task, ...(evaluator.lexicon === undefined ? {} : { lexicon: evaluator.lexicon }), ...(corpus.lexiconSource === undefined ? {} : { source: corpus.lexiconSource }) };
   // Ids outside the corpus's annotation vocabulary (eval/lib/vocabulary.ts): matches whose concepts name only
   // such ids are left out before normalisation, and every span keeps only its ids inside the vocabulary (a span
@@ -322,6 +341,7 @@ export function documentSpans(evaluator: ConceptEvaluator, corpus: CorpusSpec, t
   let spans = normalisedSpans(evaluator.kb, candidates, text, options);
   spans = composeSpans(spans, nested, text, lookup, termKey, make);
   spans = coordinatedSpans(spans, text, lookup, termKey, make);
+  spans = siteDisorderSpans(spans, sites, text, lookup, termKey, make);
   spans = applyAbbreviations(spans, text, abbreviationDefinitions(text), true);
   spans = withoutSubstitutionNotation(spans, text);
   if (vocabulary !== undefined) spans = vocabularySpans(spans, vocabulary);
@@ -392,8 +412,8 @@ export function learnSpanCorrections(evaluator: ConceptEvaluator, corpus: Corpus
   for (const d of documents) {
     const gold = d.mentions.filter((m) => corpus.goldType === undefined || m.type === corpus.goldType);
     const document = createDocument(d.text);
-    const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter((a) => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t)));
-    for (const sp of documentSpans(evaluator, corpus, d.text, nested, types, learning)) {
+    const matches = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
+    for (const sp of documentSpans(evaluator, corpus, d.text, matches, types, learning)) {
       const key = evaluator.kb.normalizer.termKey(d.text.slice(sp.begin, sp.end));
       let st = stats.get(key);
       if (st === undefined) stats.set(key, (st = { n: 0, hits: 0, correct: 0, gold: new Map() }));
@@ -445,8 +465,8 @@ export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, 
     const ofTask = (a: Annotation): boolean => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t));
     const document = createDocument(d.text);
     for (const a of detectConcepts(document, evaluator.params, evaluator.compiled, NO_ARTIFACTS).filter(ofTask)) predSpans.push({ docId: d.pmid, begin: a.begin, end: a.end });
-    const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter(ofTask);
-    for (const span of documentSpans(evaluator, corpus, d.text, nested, types, corrections)) {
+    const matches = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
+    for (const span of documentSpans(evaluator, corpus, d.text, matches, types, corrections)) {
       for (const id of span.ids) {
         predicted.add(id);
         predTuples.add(`${span.begin}:${span.end}:${id}`);
@@ -509,6 +529,7 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
   lines.push('  at one span, concepts whose preferred name is the span\'s text first; a span whose concepts have no id takes the ids the training lexicon gives their preferred names;');
   lines.push('  modifiers composed with their head ("colon carcinoma" → colonic neoplasm; "tumor of the liver" → liver neoplasm) through word variants from closed classes (neoplasm heads, site noun/adjective, inheritance, disease/disorder, abnormality/anomaly);');
   lines.push('  coordinated modifiers share the last conjunct\'s head ("basal cell and cervical carcinomas" → basal cell carcinoma too); spans inside a sequence-variant notation ("A-- > T") are dropped;');
+  lines.push('  a body site followed by a disorder head noun reads as "<site> disease" ("cardiac disorders" → heart disease);');
   lines.push('  MeSH ids numbered above every id of their kind in the corpus\'s training gold (newer than its annotation vocabulary) are left out;');
   lines.push('  a span naming several ids keeps those the training gold uses; one naming only supplementary records (C…) the training gold never uses is dropped;');
   lines.push('  defined abbreviations take their long form\'s ids; spans seldom a gold mention in the corpus\'s training documents are dropped, spans mostly given a wrong id there take the gold id (learned from TRAIN only);');

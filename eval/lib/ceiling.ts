@@ -120,11 +120,11 @@ export function ceiling(evaluator: ConceptEvaluator, universe: IdUniverse, corpu
     const all = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
     const ofTask = (a: Annotation): boolean => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t));
     const nested = all.filter(ofTask);
-    const spans = documentSpans(evaluator, corpus, d.text, nested, types, corrections);
+    const spans = documentSpans(evaluator, corpus, d.text, all, types, corrections);
     const predIds = new Set(spans.flatMap((s) => s.ids));
     const formOf = (x: { begin: number; end: number }): string => d.text.slice(x.begin, x.end).toLowerCase();
     let uncorrectedSpans: readonly { begin: number; end: number }[] | undefined;
-    const uncorrected = (): readonly { begin: number; end: number }[] => (uncorrectedSpans ??= corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, nested, types, { notMentions: new Set(), relabel: new Map(), ...(vocabulary === undefined ? {} : { vocabulary }) }));
+    const uncorrected = (): readonly { begin: number; end: number }[] => (uncorrectedSpans ??= corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, all, types, { notMentions: new Set(), relabel: new Map(), ...(vocabulary === undefined ? {} : { vocabulary }) }));
     predicted += predIds.size;
     // The oracle's predicted set.
     const oracle = new Set<string>();
