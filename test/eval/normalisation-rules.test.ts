@@ -182,3 +182,30 @@ describe('site + disorder head', () => {
   });
 });
 
+describe('lexicon ids of a concept\'s synonyms (chemicals)', () => {
+  test('an id-less chemical concept takes the ids the training lexicon gives one of its names; an id-less disorder does not', async () => {
+    const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+    const { createEvaluator, documentSpans, TASK_TYPES } = await import('../../eval/concepts-eval.js');
+    const { FormLexicon, conceptLexiconIds } = await import('../../eval/lib/form-lexicon.js');
+    const { detectConcepts } = await import('../../src/engine/annotators/concept-detection/concept-detection.js');
+    const { createDocument } = await import('../../src/engine/create-document.js');
+    const { NO_ARTIFACTS } = await import('../../src/engine/resources.js');
+    const kb = compileKnowledge([
+      { source: 'DRUGBANK', ids: ['DRUGBANK:DB08839'], preferredName: 'Serotonin', names: [{ text: '5-hydroxytryptamine', kind: 'exact' }], semanticTypes: ['phsu'] },
+      { source: 'HPO', ids: ['HP:0100754'], preferredName: 'Mania', names: [{ text: 'manic episode', kind: 'exact' }], semanticTypes: ['sosy'] },
+    ], { name: 't', version: '1', sourceVersion: '1' });
+    const lexicon = new FormLexicon([
+      { source: 'A_TRAIN', cls: 'chemical', id: 'MESH:D012701', form: '5-hydroxytryptamine' },
+      { source: 'A_TRAIN', cls: 'disease', id: 'MESH:D001714', form: 'manic episode' },
+    ], (t) => kb.normalizer.termKey(t));
+    const cuiOf = (id: string): string => kb.concept(kb.conceptsById(id)[0]!).cui;
+    assert.deepEqual(conceptLexiconIds(kb, lexicon, 'chemical', 'A_TRAIN').get(cuiOf('DRUGBANK:DB08839')), ['D012701']);
+    const evaluator = createEvaluator(kb, {}, lexicon);
+    const run = (task: 'chemical' | 'disease', text: string): string[] => {
+      const corpus = { name: 'toy dev', file: 'x', task, lexiconSource: 'A_TRAIN' };
+      return documentSpans(evaluator, corpus, text, detectConcepts(createDocument(text), evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS), new Set(TASK_TYPES[task])).map((s) => `${text.slice(s.begin, s.end)}=${s.ids.join('+')}`);
+    };
+    assert.deepEqual(run('chemical', 'Serotonin levels rose.'), ['Serotonin=D012701']);
+    assert.deepEqual(run('disease', 'Mania was seen.'), []);
+  });
+});
