@@ -63,12 +63,13 @@ export function analyseCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, d
     const goldIds = new Set(gold.flatMap((m) => m.ids));
     const document = createDocument(d.text);
     const ofTask = (a: Annotation): boolean => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t));
-    const nested = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS).filter(ofTask);
-    const spans = documentSpans(evaluator, corpus, d.text, nested, types, corrections);
+    const all = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
+    const nested = all.filter(ofTask);
+    const spans = documentSpans(evaluator, corpus, d.text, all, types, corrections);
     const predIds = new Set(spans.flatMap((s) => s.ids));
     const formOf = (x: { begin: number; end: number }): string => d.text.slice(x.begin, x.end).toLowerCase();
     // The same rules without the learned drops and relabels (the annotation vocabulary kept).
-    const uncorrected = corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, nested, types, { notMentions: new Set(), relabel: new Map(), ...(corrections.vocabulary === undefined ? {} : { vocabulary: corrections.vocabulary }) });
+    const uncorrected = corrections === undefined ? spans : documentSpans(evaluator, corpus, d.text, all, types, { notMentions: new Set(), relabel: new Map(), ...(corrections.vocabulary === undefined ? {} : { vocabulary: corrections.vocabulary }) });
     const uncorrectedIds = new Set(uncorrected.flatMap((s) => s.ids));
     for (const id of goldIds) {
       if (predIds.has(id)) continue;

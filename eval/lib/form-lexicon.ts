@@ -4,6 +4,7 @@
 // span is looked up exactly as the matcher matched it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CompiledKnowledgeBase } from '../../src/knowledge/kb.js';
 import { CORPUS_LEXICON_TABLE, NOT_A_MENTION, parseCorpusLexiconTable, type CorpusEntityClass, type CorpusLexiconEntry } from '../../src/knowledge/builders/corpus-lexicon.js';
 
 /** Ids as the corpora write them: `MESH:D003920` → `D003920`; `OMIM:…` kept. */
@@ -14,12 +15,15 @@ export function bareId(id: string): string {
 export class FormLexicon {
   /** `${cls}\t${key}` → source → ids. */
   private readonly byKey = new Map<string, Map<string, Set<string>>>();
+  /** `${cls}\t${key}` → the first spelling of the form in the table. */
+  private readonly spellings = new Map<string, { cls: CorpusEntityClass; form: string }>();
 
   constructor(entries: readonly CorpusLexiconEntry[], private readonly termKey: (text: string) => string) {
     for (const e of entries) {
       const key = termKey(e.form);
       if (key === '') continue;
       const k = `${e.cls}\t${key}`;
+      if (!this.spellings.has(k)) this.spellings.set(k, { cls: e.cls, form: e.form });
       let bySource = this.byKey.get(k);
       if (bySource === undefined) this.byKey.set(k, (bySource = new Map()));
       let ids = bySource.get(e.source);
@@ -30,6 +34,11 @@ export class FormLexicon {
 
   get size(): number {
     return this.byKey.size;
+  }
+
+  /** The forms of `cls` (one spelling per term key), in table order. */
+  forms(cls: CorpusEntityClass): string[] {
+    return [...this.spellings.values()].filter((f) => f.cls === cls).map((f) => f.form);
   }
 
   /**
@@ -53,4 +62,24 @@ export function loadFormLexicon(kbDir: string, termKey: (text: string) => string
   const path = join(kbDir, CORPUS_LEXICON_TABLE);
   if (!existsSync(path)) return undefined;
   return new FormLexicon(parseCorpusLexiconTable(readFileSync(path, 'utf8')), termKey);
+}
+
+/**
+ * Concept → the ids the training lexicon gives the concept's names (every lexicon form of `cls` the knowledge
+ * base matches as a whole name, with the ids `ids(cls, form, source)` gives it), for concepts matched at a
+ * span that carry no id of their own (concepts-eval.ts normalisedSpans).
+ */
+export function conceptLexiconIds(kb: CompiledKnowledgeBase, lexicon: FormLexicon, cls: CorpusEntityClass, source?: string): Map<string, string[]> {
+  const out = new Map<string, Set<string>>();
+  for (const form of lexicon.forms(cls)) {
+    const ids = lexicon.ids(cls, form, source);
+    if (ids === undefined || ids.length === 0) continue;
+    for (const i of kb.lookup(form)) {
+      const cui = kb.concept(i).cui;
+      let set = out.get(cui);
+      if (set === undefined) out.set(cui, (set = new Set()));
+      for (const id of ids) set.add(id);
+    }
+  }
+  return new Map([...out].map(([cui, ids]) => [cui, [...ids]]));
 }

@@ -135,3 +135,77 @@ describe('documentSpans with the learned annotation vocabulary', () => {
     assert.deepEqual(run('Risk of gastric, basal cell, and cervical carcinomas.', true), ['basal cell=D002280', 'cervical carcinomas=D002583', 'gastric=D013274']);
   });
 });
+
+describe('site + disorder head', () => {
+  const make = (begin: number, end: number, ids: string[]): Sp => ({ begin, end, ids });
+  const known = new Map([['cerebellum disease', ['D002526']], ['heart disease', ['D006331']], ['cranial nerve disease', ['D003389']]]);
+  const lookup = (p: string): string[] | undefined => known.get(p);
+  const siteOf = (text: string, phrase: string): { begin: number; end: number } => {
+    const s = spanOf(text, phrase, []);
+    return { begin: s.begin, end: s.end };
+  };
+
+  test('siteDisorderSpans: a site before a disorder head noun names "<site> disease" (site adjective variants too); longer sites first', async () => {
+    const { siteDisorderSpans } = await import('../../eval/lib/site-disorders.js');
+    const text = 'Cerebellum damage, cardiac disorders and cranial nerve dysfunction.';
+    const sites = [siteOf(text, 'Cerebellum'), siteOf(text, 'cardiac'), siteOf(text, 'nerve'), siteOf(text, 'cranial nerve')];
+    const out = siteDisorderSpans([], sites, text, lookup, termKey, make);
+    assert.deepEqual(out.map((s) => `${text.slice(s.begin, s.end)}=${s.ids.join('+')}`), ['cranial nerve dysfunction=D003389', 'Cerebellum damage=D002526', 'cardiac disorders=D006331']);
+  });
+
+  test('siteDisorderSpans: no head noun after the site, a span already there, or an unknown site: nothing added', async () => {
+    const { siteDisorderSpans } = await import('../../eval/lib/site-disorders.js');
+    const t1 = 'cardiac output fell';
+    assert.deepEqual(siteDisorderSpans([], [siteOf(t1, 'cardiac')], t1, lookup, termKey, make), []);
+    const t2 = 'cardiac disorders';
+    const taken = [spanOf(t2, 'disorders', ['D004194'])];
+    assert.deepEqual(siteDisorderSpans(taken, [siteOf(t2, 'cardiac')], t2, lookup, termKey, make), taken);
+    const t3 = 'chromosome damage';
+    assert.deepEqual(siteDisorderSpans([], [siteOf(t3, 'chromosome')], t3, lookup, termKey, make), []);
+  });
+
+  test('documentSpans: an anatomical match before "disorders" takes the heart disease id; a disease match is no site', async () => {
+    const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+    const { createEvaluator, documentSpans, TASK_TYPES } = await import('../../eval/concepts-eval.js');
+    const { detectConcepts } = await import('../../src/engine/annotators/concept-detection/concept-detection.js');
+    const { createDocument } = await import('../../src/engine/create-document.js');
+    const { NO_ARTIFACTS } = await import('../../src/engine/resources.js');
+    const kb = compileKnowledge([
+      { source: 'UBERON', ids: ['UBERON:0000948'], preferredName: 'heart', names: [{ text: 'cardiac', kind: 'exact' }], semanticTypes: ['bpoc'] },
+      { source: 'DOID', ids: ['DOID:114', 'MESH:D006331'], preferredName: 'heart disease', names: [], semanticTypes: ['dsyn'] },
+    ], { name: 't', version: '1', sourceVersion: '1' });
+    const evaluator = createEvaluator(kb);
+    const corpus = { name: 'toy dev', file: 'x', task: 'disease' as const };
+    const run = (text: string): string[] => documentSpans(evaluator, corpus, text, detectConcepts(createDocument(text), evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS), new Set(TASK_TYPES.disease)).map((s) => `${text.slice(s.begin, s.end)}=${s.ids.join('+')}`);
+    assert.deepEqual(run('Cardiac disorders were seen.'), ['Cardiac disorders=D006331']);
+    assert.deepEqual(run('Cardiac output fell.'), []);
+  });
+});
+
+describe('lexicon ids of a concept\'s synonyms (chemicals)', () => {
+  test('an id-less chemical concept takes the ids the training lexicon gives one of its names; an id-less disorder does not', async () => {
+    const { compileKnowledge } = await import('../../src/knowledge/compile.js');
+    const { createEvaluator, documentSpans, TASK_TYPES } = await import('../../eval/concepts-eval.js');
+    const { FormLexicon, conceptLexiconIds } = await import('../../eval/lib/form-lexicon.js');
+    const { detectConcepts } = await import('../../src/engine/annotators/concept-detection/concept-detection.js');
+    const { createDocument } = await import('../../src/engine/create-document.js');
+    const { NO_ARTIFACTS } = await import('../../src/engine/resources.js');
+    const kb = compileKnowledge([
+      { source: 'DRUGBANK', ids: ['DRUGBANK:DB08839'], preferredName: 'Serotonin', names: [{ text: '5-hydroxytryptamine', kind: 'exact' }], semanticTypes: ['phsu'] },
+      { source: 'HPO', ids: ['HP:0100754'], preferredName: 'Mania', names: [{ text: 'manic episode', kind: 'exact' }], semanticTypes: ['sosy'] },
+    ], { name: 't', version: '1', sourceVersion: '1' });
+    const lexicon = new FormLexicon([
+      { source: 'A_TRAIN', cls: 'chemical', id: 'MESH:D012701', form: '5-hydroxytryptamine' },
+      { source: 'A_TRAIN', cls: 'disease', id: 'MESH:D001714', form: 'manic episode' },
+    ], (t) => kb.normalizer.termKey(t));
+    const cuiOf = (id: string): string => kb.concept(kb.conceptsById(id)[0]!).cui;
+    assert.deepEqual(conceptLexiconIds(kb, lexicon, 'chemical', 'A_TRAIN').get(cuiOf('DRUGBANK:DB08839')), ['D012701']);
+    const evaluator = createEvaluator(kb, {}, lexicon);
+    const run = (task: 'chemical' | 'disease', text: string): string[] => {
+      const corpus = { name: 'toy dev', file: 'x', task, lexiconSource: 'A_TRAIN' };
+      return documentSpans(evaluator, corpus, text, detectConcepts(createDocument(text), evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS), new Set(TASK_TYPES[task])).map((s) => `${text.slice(s.begin, s.end)}=${s.ids.join('+')}`);
+    };
+    assert.deepEqual(run('chemical', 'Serotonin levels rose.'), ['Serotonin=D012701']);
+    assert.deepEqual(run('disease', 'Mania was seen.'), []);
+  });
+});
