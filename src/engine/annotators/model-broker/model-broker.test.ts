@@ -199,6 +199,20 @@ describe('model_broker: procedure and normality', () => {
     assert.ok(at(unknown, 'normality.usage.unknownScore') >= 0.7);
     assert.deepEqual(insight(unknown).normality?.evidence, []);
   });
+
+  test('normality: a lab value without a written range is judged against its default reference interval', () => {
+    const potassium = (text: string, value: string, params: Partial<ModelBrokerParams> = {}): Annotation => score(text, [{ text: value, layer: 'LabValueInd', fields: { labValue: value, loincId: '2823-3', labTypeNormalizedName: 'potassium' } }], params).get(value, 'LabValueInd');
+    const low = potassium('Potassium 3.1 today.', '3.1');
+    assert.ok(at(low, 'normality.usage.abnormalScore') >= 0.7 && at(low, 'normality.usage.normalScore') < 0.3);
+    assert.deepEqual((insight(low).normality?.evidence as { coveredText: string }[]).map((e) => e.coveredText), ['3.1']);
+    const inRange = potassium('Potassium 4.2 today.', '4.2');
+    assert.ok(at(inRange, 'normality.usage.normalScore') >= 0.7);
+    // The note's own words win over the default interval; the parameter turns the intervals off.
+    const saidNormal = potassium('Potassium 3.4, normal for her.', '3.4');
+    assert.ok(at(saidNormal, 'normality.usage.normalScore') >= 0.7);
+    const off = potassium('Potassium 3.1 today.', '3.1', { reference_intervals: false });
+    assert.ok(at(off, 'normality.usage.unknownScore') >= 0.7 && at(off, 'normality.usage.abnormalScore') < 0.3);
+  });
 });
 
 describe('model_broker: substance use (real inference-rule tags)', () => {

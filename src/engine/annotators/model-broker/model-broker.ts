@@ -13,6 +13,7 @@ import { EvidenceBuilder, type Evidence } from './evidence.js';
 import { compileDefaultInsightLexicon, type InsightLexicon } from './insight-lexicon.js';
 import { medicationInsight, MEDICATION_SEMANTIC_TYPES } from './medication-model.js';
 import { normalityInsight, NORMALITY_SEMANTIC_TYPES } from './normality-model.js';
+import { compileReferenceIntervals, type ReferenceIntervals } from './reference-intervals.js';
 import { procedureInsight, PROCEDURE_SEMANTIC_TYPES } from './procedure-model.js';
 import { alcoholInsight, createSubstanceTermCache, hasSubstanceTag, illicitDrugInsight, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight, type SubstanceTermCache } from './substance-model.js';
 import { TemporalLinker } from './temporal-model.js';
@@ -27,6 +28,10 @@ export const modelBrokerParams = Type.Object({
     description: 'Insight models to run: temporal, substance (tobacco, alcohol, illicitDrug, substance), diagnosis, medication, normality, procedure. Default: all.',
   }),
   link_all_temporal_candidates: Type.Boolean({ default: false, description: 'True: link every date of the sentence to an annotation; false: the nearest one only.' }),
+  reference_intervals: Type.Boolean({
+    default: true,
+    description: 'True: a lab value or vital sign the note gives without a reference range or a normal/abnormal word is judged against the default adult reference interval of its LOINC code (resources/insights/reference-intervals.json); false: such values get no normality verdict.',
+  }),
 });
 
 export type ModelBrokerParams = Static<typeof modelBrokerParams>;
@@ -34,6 +39,7 @@ export type ModelBrokerParams = Static<typeof modelBrokerParams>;
 export interface ModelBrokerCompiled {
   readonly lexicon: InsightLexicon;
   readonly context: CompiledContext;
+  readonly intervals: ReferenceIntervals;
   /** Substance kinds by annotation text (substance-model.ts); optional for callers that build their own state. */
   readonly substanceTerms?: SubstanceTermCache;
 }
@@ -79,6 +85,7 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
   const runNormality = run.has('normality');
   const runSubstance = run.has('substance');
   const runTemporal = run.has('temporal');
+  const intervals = params.reference_intervals ? compiled.intervals : undefined;
   // The targets, and the layer of each.
   const targets: Annotation[] = [];
   const layers: string[] = [];
@@ -115,7 +122,7 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
       models++;
     }
     if (runNormality && applies.normality) {
-      data.normality = normalityInsight(doc, e, applies.medication);
+      data.normality = normalityInsight(doc, e, applies.medication, intervals);
       models++;
     }
     const kinds = applies.substance;
@@ -160,7 +167,7 @@ export const modelBroker = defineAnnotator({
   params: modelBrokerParams,
   init: (): ModelBrokerCompiled => {
     const lexicon = compileDefaultInsightLexicon();
-    return { lexicon, context: compileDefaultContext(), substanceTerms: createSubstanceTermCache(lexicon) };
+    return { lexicon, context: compileDefaultContext(), intervals: compileReferenceIntervals(), substanceTerms: createSubstanceTermCache(lexicon) };
   },
   run: (doc, params, compiled) => runModelBroker(doc, params, compiled),
 });

@@ -1,9 +1,11 @@
 // The `normality` insight model (reference §7): is a finding, test or body part described as normal or
 // abnormal, is it a finding at all, and which words say so (`evidence`). Cues: `normal`, `unremarkable`,
-// `within normal limits`, `elevated`, `low`, `abnormal`, ... (resources/insights/en.json), and a value
-// outside a reference range written after it (`potassium 6.1 (3.5-5.0)`).
+// `within normal limits`, `elevated`, `low`, `abnormal`, ... (resources/insights/en.json), a value outside a
+// reference range written after it (`potassium 6.1 (3.5-5.0)`), and, when the note says neither, a lab value
+// outside its default adult reference interval (`potassium 3.1 mmol/L`; reference-intervals.ts).
 import type { Document } from '../../document.js';
 import type { CueHit, Evidence } from './evidence.js';
+import { judgeByReferenceInterval, type ReferenceIntervals } from './reference-intervals.js';
 import { HIGH, LIKELY, LEANING, MEDIUM, MINIMAL, NONE, STRONG, WEAK, LOW, score } from './scores.js';
 
 export interface EvidenceSpan {
@@ -75,14 +77,16 @@ function spanOf(hit: CueHit): EvidenceSpan {
 /**
  * `medication`: the annotation is a drug; only a lab-measurement cue (`digoxin level elevated`) makes the
  * normality cues and ranges about it (`warfarin was reduced` is a dose change, not a finding).
+ * `intervals`: default reference intervals for LabValueInd values the note neither ranges nor qualifies.
  */
-export function normalityInsight(doc: Document, e: Evidence, medication = false): NormalityInsight {
+export function normalityInsight(doc: Document, e: Evidence, medication = false, intervals?: ReferenceIntervals): NormalityInsight {
   const measured = !medication || e.cues.has('labMeasurement');
   const normal = measured ? e.cues.get('normal') : undefined;
   const abnormal = measured ? e.cues.get('abnormal') : undefined;
   const range = measured ? checkReferenceRange(doc, e) : undefined;
   let verdict: 'normal' | 'abnormal' | undefined;
   let cue: CueHit | undefined;
+  let byInterval = false;
   if (range !== undefined) verdict = range.outside ? 'abnormal' : 'normal';
   else if (normal !== undefined && (abnormal === undefined || normal.distance < abnormal.distance)) {
     verdict = 'normal';
@@ -90,8 +94,16 @@ export function normalityInsight(doc: Document, e: Evidence, medication = false)
   } else if (abnormal !== undefined) {
     verdict = 'abnormal';
     cue = abnormal;
+  } else if (intervals !== undefined && e.layer === 'LabValueInd') {
+    const judged = judgeByReferenceInterval(e.target, intervals);
+    if (judged !== undefined) {
+      verdict = judged.outside ? 'abnormal' : 'normal';
+      byInterval = true;
+    }
   }
-  const evidence: EvidenceSpan[] = range !== undefined ? [range.span] : cue !== undefined ? [spanOf(cue)] : [];
+  // A default interval's evidence is the value itself: nothing else in the text says so.
+  const { begin, end, coveredText } = e.target;
+  const evidence: EvidenceSpan[] = range !== undefined ? [range.span] : cue !== undefined ? [spanOf(cue)] : byInterval ? [{ begin, end, coveredText }] : [];
   if (e.negated) {
     return { usage: { normalScore: score(MINIMAL), abnormalScore: score(NONE), unknownScore: score(LEANING), nonFindingScore: score(MINIMAL) }, directlyAffectedScore: score(NONE), evidence };
   }
@@ -103,11 +115,13 @@ export function normalityInsight(doc: Document, e: Evidence, medication = false)
       evidence,
     };
   }
-  const direct = range !== undefined || (cue !== undefined && (cue.inside || cue.distance <= 2));
+  const direct = range !== undefined || byInterval || (cue !== undefined && (cue.inside || cue.distance <= 2));
+  // A default interval is the service's judgement, not the note's: one level below a cue.
+  const decided = byInterval ? LIKELY : STRONG;
   return {
     usage: {
-      normalScore: score(verdict === 'normal' ? STRONG : MINIMAL),
-      abnormalScore: score(verdict === 'abnormal' ? (range !== undefined ? HIGH : STRONG) : MINIMAL),
+      normalScore: score(verdict === 'normal' ? decided : MINIMAL),
+      abnormalScore: score(verdict === 'abnormal' ? (range !== undefined ? HIGH : decided) : MINIMAL),
       unknownScore: score(MINIMAL),
       nonFindingScore: score(MINIMAL),
     },
