@@ -297,3 +297,23 @@ describe('inference rules', () => {
     assert.throws(() => detect('pain', { inference_rules: ['missing'] }, artifacts), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_ANNOTATOR_PARAMETER');
   });
 });
+
+describe('headings', () => {
+  test('disorder readings of a section title or an organ-system label are dropped, other readings stay', () => {
+    const records: SourceRecord[] = [
+      ...RECORDS,
+      { source: 'DOID', ids: ['DOID:150'], preferredName: 'disease of mental health', names: [{ text: 'psychiatric', kind: 'attested' }], semanticTypes: ['mobd'] },
+      { source: 'NCI', ids: ['NCIT:C12686'], preferredName: 'Cardiovascular System', names: [{ text: 'cardiovascular', kind: 'exact' }], semanticTypes: ['bpoc'] },
+    ];
+    const resources: EngineResources = { kb: compileKnowledge(records, { name: 'heading-kb', version: '1', sourceVersion: 't1' }), artifacts: NO_ARTIFACTS };
+    const text = 'PAIN\n• Psychiatric: no pain.\n• Cardiovascular: normal.\nA psychiatric history.';
+    const doc = createDocument(text);
+    // The section annotator ran earlier in the flow: "PAIN" is a header it recognised (a whitelist title).
+    doc.layers.set('sections', [{ type: 'aci.Section', begin: 0, end: text.length, coveredText: '', trigger: { begin: 0, end: 4 } } as Annotation]);
+    const { params } = parseAnnotatorParams(conceptDetection.id, conceptDetection.params, {});
+    const found = conceptDetection.run(doc, params, conceptDetection.init(resources), { resources, configurations: [] }).add?.concepts ?? [];
+    assert.deepEqual(found.map((c) => `${c.begin}:${c.coveredText}:${String(c.semanticType)}`), [
+      `${text.indexOf('pain.')}:pain:sosy`, `${text.indexOf('Cardio')}:Cardiovascular:bpoc`, `${text.indexOf('psychiatric')}:psychiatric:mobd`,
+    ]);
+  });
+});

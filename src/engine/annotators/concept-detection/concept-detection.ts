@@ -21,6 +21,7 @@ import { textReplacements } from '../spell-checker/replacements.js';
 import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
 import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
+import { headingSpans, inHeading } from '../section/headings.js';
 
 /** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
 const SPLIT_SEMANTIC_TYPES = true;
@@ -92,6 +93,7 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   }
   if (params.abbreviations) candidates = resolveAbbreviations(doc, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
+  if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
 
   const output: OutputOptions = {
     medicalCodes: params.include_optional_fields.includes('medical_codes'),
@@ -252,6 +254,17 @@ function textAbbreviations(doc: Document): TextAbbreviations {
     if (definitions.length === 0) return { definitions, occurrences: [], shortSpans: new Set<string>() };
     const occurrences = findAbbreviationOccurrences(doc.text, definitions);
     return { definitions, occurrences, shortSpans: new Set(occurrences.map((o) => `${o.begin}:${o.end}`)) };
+  });
+}
+
+/**
+ * Disorder readings of heading text ("HISTORY OF PRESENT ILLNESS" → Illness, "• Psychiatric:" → mental
+ * disorder; section/headings.ts) are dropped; other readings (the anatomy of "Cardiovascular:") stay.
+ */
+function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: SemanticTypeTable): Candidate[] {
+  return candidates.filter((c) => {
+    if (!inHeading(doc, c.begin, c.end)) return true;
+    return !c.kb.concept(c.concept).semanticTypes.some((t) => types.byAbbreviation(t)?.group === 'DISO');
   });
 }
 
