@@ -2,6 +2,7 @@
 // in eval/gold/clinical-attributes.jsonl (see eval/gold/README.md for how they were made). A predicted
 // attribute value of a scheme attribute is a true positive when an unmatched gold attribute of the same
 // name overlaps its span. Prints precision, recall and F1 per attribute and micro-averaged.
+// `--ids g37-g82` scores a range of sentence ids only (the first set is g01-g36, the second g37-g82).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,13 +63,24 @@ export function scoreSentence(gold: readonly Span[], predicted: readonly Span[],
 
 const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '  –  ');
 
-export async function runAttributesEval(options: { dataDir?: string; verbose?: boolean } = {}): Promise<{ text: string; micro: { p: number; r: number; f1: number } }> {
+/** Keeps the sentences whose id lies in `range` (`g37-g82`, inclusive, ids compared by their number). */
+export function selectIds(gold: readonly GoldSentence[], range: string | undefined): GoldSentence[] {
+  if (range === undefined) return [...gold];
+  const [from, to] = range.split('-').map((id) => Number(id.replace(/^\D+/, '')));
+  if (from === undefined || to === undefined || !Number.isInteger(from) || !Number.isInteger(to)) throw new Error(`--ids ${range}: expected a range such as g37-g82`);
+  return gold.filter((s) => {
+    const n = Number(s.id.replace(/^\D+/, ''));
+    return n >= from && n <= to;
+  });
+}
+
+export async function runAttributesEval(options: { dataDir?: string; verbose?: boolean; ids?: string } = {}): Promise<{ text: string; micro: { p: number; r: number; f1: number } }> {
   const kb = await ensureKnowledgeBase(options.dataDir ?? join(here, '..', '.cache'));
   const cartridge = await loadDefaultCartridgeArtifacts();
   const resources = { kb, artifacts: cartridge.artifacts };
   const scores = new Map<string, AttributeScore>(SCHEME.map((name) => [name, { name, tp: 0, fp: 0, fn: 0 }]));
   const lines: string[] = [];
-  const gold = loadGold();
+  const gold = selectIds(loadGold(), options.ids);
   for (const s of gold) {
     const response = analyzeRequest({
       containers: [{ text: s.text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
@@ -99,5 +111,7 @@ export async function runAttributesEval(options: { dataDir?: string; verbose?: b
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  console.log((await runAttributesEval({ verbose: process.argv.includes('--verbose') })).text);
+  const at = process.argv.indexOf('--ids');
+  const ids = at >= 0 ? process.argv[at + 1] : undefined;
+  console.log((await runAttributesEval({ verbose: process.argv.includes('--verbose'), ...(ids === undefined ? {} : { ids }) })).text);
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readBiolexica } from './builders/biolexica.js';
-import { CORPUS_LEXICON_FILES, CORPUS_LEXICON_TABLE, corpusLexiconTable, joinUnknownIdsByName, readCorpusLexicon, type CorpusLexiconEntry } from './builders/corpus-lexicon.js';
+import { CORPUS_LEXICON_FILES, CORPUS_LEXICON_TABLE, corpusLexiconTable, dropFormsNamedElsewhere, joinUnknownIdsByName, NAMED_ELSEWHERE_SOURCES, readCorpusLexicon, type CorpusLexiconEntry } from './builders/corpus-lexicon.js';
 import { readCvx } from './builders/cvx.js';
 import { readDoid } from './builders/doid.js';
 import { readDrugBank } from './builders/drugbank.js';
@@ -30,7 +30,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.8';
+export const DEFAULT_KB_VERSION = '1.10';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -129,6 +129,9 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
     const result = joinUnknownIdsByName(records, new Set(CORPUS_LEXICON_FILES.map((f) => f.source)), (t) => normalizer.termKey(t));
     records = result.records;
     progress(`corpus training lexicon ids joined to a concept of the same name: ${result.joined}`);
+    const elsewhere = dropFormsNamedElsewhere(records, NAMED_ELSEWHERE_SOURCES, (t) => normalizer.termKey(t));
+    records = elsewhere.records;
+    progress(`corpus training lexicon forms left to the concept another source names by them: ${elsewhere.dropped}`);
   }
   const kb = compileKnowledge(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList });
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);

@@ -8,6 +8,8 @@ test('the authored stop-list is valid, versioned and holds the common-word synon
   for (const word of ['all', 'was', 'cold', 'left', 'same', 'may', 'said', 'lead', 'ms', 'or', 'it']) assert.ok(s.entries.has(word), word);
   assert.equal(s.entries.get('all'), 'lower');
   assert.equal(s.entries.get('or'), 'any');
+  // HPO clinical modifiers of pain and triggers: qualifiers, not symptoms.
+  for (const word of ['sharp', 'dull', 'tender', 'aggravated by', 'exacerbated by', 'spinning']) assert.equal(s.entries.get(word), 'lower', word);
 });
 
 test('parseStopList reports bad lines with file and line number', () => {

@@ -49,7 +49,7 @@ function typesFor(lexicon: Lexicon, prefix: string, label: string): string[] {
     case 'HP':
       return [phenotypeTypeFromLabel(label)];
     case 'SYMP':
-      return ['sosy'];
+      return []; // the SYMP builder assigns types (a measured quantity such as "blood pressure" is no symptom)
     default:
       return [diseaseTypeFromLabel(label)];
   }

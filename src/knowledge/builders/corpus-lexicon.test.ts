@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NOT_A_MENTION, corpusLexiconRecords, corpusLexiconTable, joinUnknownIdsByName, formKey, parseCorpusLexiconTable, parsePubTatorDocuments, type CorpusLexiconFile } from './corpus-lexicon.js';
+import { NOT_A_MENTION, corpusLexiconRecords, corpusLexiconTable, dropFormsNamedElsewhere, joinUnknownIdsByName, formKey, parseCorpusLexiconTable, parsePubTatorDocuments, type CorpusLexiconFile } from './corpus-lexicon.js';
 import type { SourceRecord } from './source-record.js';
 
 const FILE: CorpusLexiconFile = { path: 'x.txt', source: 'TEST_TRAIN', classes: { Disease: 'disease', Chemical: 'chemical' } };
@@ -96,4 +96,16 @@ describe('corpus training lexicon', () => {
     // Two unrelated "fever" concepts: ambiguous. A known MeSH id merges by itself. A chemical is not a disease.
     assert.deepEqual(out.slice(7).map((r) => r.ids.length), [2, 2, 2]);
   });
+});
+
+test('a lexicon form another source labels (with a MeSH id of its own) leaves the concept that only cites the id', () => {
+  const records: SourceRecord[] = [
+    { source: 'DOID', ids: ['DOID:1596', 'MESH:D003863'], preferredName: 'depressive disorder', names: [{ text: 'depression', kind: 'exact' }], semanticTypes: ['mobd'] },
+    { source: 'DOID', ids: ['DOID:1595', 'MESH:D003866'], preferredName: 'melancholic depression', names: [], semanticTypes: ['mobd'] },
+    { source: 'BC5CDR_TRAIN', ids: ['MESH:D003866', 'LEXICON:MESH:D003866'], names: [{ text: 'depression', kind: 'attested' }, { text: 'depressive disorders', kind: 'attested' }], semanticTypes: ['dsyn'], semanticTypesFallback: true },
+  ];
+  const { records: out, dropped } = dropFormsNamedElsewhere(records, new Set(['BC5CDR_TRAIN']), (t) => t.toLowerCase());
+  assert.equal(dropped, 1);
+  assert.deepEqual(out[2]!.names.map((n) => n.text), ['depressive disorders']);
+  assert.equal(out[0], records[0]);
 });

@@ -24,9 +24,17 @@ export function diseaseTypeFromLabel(label: string): string {
   return NEOPLASM_WORDS.test(label) ? 'neop' : 'dsyn';
 }
 
+/**
+ * HPO's history terms (its "Past medical history" branch: "Past medical history", "Family history", "Birth
+ * history", "Family history of cancer", "History of vasectomy") record what is known about a patient's past, not a
+ * phenotype the patient has: `clna` (Clinical Attribute), so disorder-typed uses leave them out.
+ */
+const HISTORY_LABEL = /\bhistory\b/i;
+
 /** HPO phenotypes: findings (`fndg`) for abnormal-measurement style labels, else signs and symptoms (`sosy`). */
 export function phenotypeTypeFromLabel(label: string): string {
   if (isQualifierLabel(label)) return 'qlco';
+  if (HISTORY_LABEL.test(label)) return 'clna';
   if (NEOPLASM_WORDS.test(label)) return 'neop';
   return FINDING_WORDS.test(label) ? 'fndg' : 'sosy';
 }

@@ -2,15 +2,34 @@
 import { join } from 'node:path';
 import { canonicalCurie } from './curie.js';
 import { synonymKind } from './doid.js';
-import { parseObo } from './obo.js';
+import { parseObo, type OboTerm } from './obo.js';
 import type { SourceRecord } from './source-record.js';
 import { readSourceText } from './text-files.js';
 
 export const SYMP_FILE = 'symp/symp.obo';
 
+/**
+ * A Symptom Ontology grouping term whose children include both "high <its name>" and "low <its name>" names the
+ * measured quantity ("blood pressure" over high and low blood pressure), not a symptom: typed `clna` (Clinical
+ * Attribute), so "monitors his blood pressure" is no disorder.
+ */
+function quantityTerms(terms: readonly OboTerm[]): Set<string> {
+  const childNames = new Map<string, Set<string>>();
+  for (const t of terms) for (const parent of t.isA) childNames.set(parent, (childNames.get(parent) ?? new Set()).add(t.name.toLowerCase()));
+  const out = new Set<string>();
+  for (const t of terms) {
+    const name = t.name.toLowerCase();
+    const children = childNames.get(t.id);
+    if (children?.has(`high ${name}`) === true && children.has(`low ${name}`)) out.add(t.id);
+  }
+  return out;
+}
+
 export function sympRecords(oboText: string): SourceRecord[] {
   const records: SourceRecord[] = [];
-  for (const term of parseObo(oboText)) {
+  const terms = parseObo(oboText);
+  const quantities = quantityTerms(terms);
+  for (const term of terms) {
     if (term.obsolete || !term.id.startsWith('SYMP:') || term.name.startsWith('obsolete ')) continue;
     const ids = [term.id];
     for (const x of term.xrefs) {
@@ -22,7 +41,7 @@ export function sympRecords(oboText: string): SourceRecord[] {
       ids,
       preferredName: term.name,
       names: term.synonyms.map((s) => ({ text: s.text, kind: synonymKind(s) })),
-      semanticTypes: ['sosy'],
+      semanticTypes: [quantities.has(term.id) ? 'clna' : 'sosy'],
     });
   }
   return records;

@@ -297,3 +297,43 @@ describe('inference rules', () => {
     assert.throws(() => detect('pain', { inference_rules: ['missing'] }, artifacts), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_ANNOTATOR_PARAMETER');
   });
 });
+
+describe('headings', () => {
+  test('disorder readings of a section title or an organ-system label are dropped, other readings stay', () => {
+    const records: SourceRecord[] = [
+      ...RECORDS,
+      { source: 'DOID', ids: ['DOID:150'], preferredName: 'disease of mental health', names: [{ text: 'psychiatric', kind: 'attested' }], semanticTypes: ['mobd'] },
+      { source: 'NCI', ids: ['NCIT:C12686'], preferredName: 'Cardiovascular System', names: [{ text: 'cardiovascular', kind: 'exact' }], semanticTypes: ['bpoc'] },
+    ];
+    const resources: EngineResources = { kb: compileKnowledge(records, { name: 'heading-kb', version: '1', sourceVersion: 't1' }), artifacts: NO_ARTIFACTS };
+    const text = 'PAIN\n• Psychiatric: no pain.\n• Cardiovascular: normal.\nA psychiatric history.';
+    const doc = createDocument(text);
+    // The section annotator ran earlier in the flow: "PAIN" is a header it recognised (a whitelist title).
+    doc.layers.set('sections', [{ type: 'aci.Section', begin: 0, end: text.length, coveredText: '', trigger: { begin: 0, end: 4 } } as Annotation]);
+    const { params } = parseAnnotatorParams(conceptDetection.id, conceptDetection.params, {});
+    const found = conceptDetection.run(doc, params, conceptDetection.init(resources), { resources, configurations: [] }).add?.concepts ?? [];
+    assert.deepEqual(found.map((c) => `${c.begin}:${c.coveredText}:${String(c.semanticType)}`), [
+      `${text.indexOf('pain.')}:pain:sosy`, `${text.indexOf('Cardio')}:Cardiovascular:bpoc`, `${text.indexOf('psychiatric')}:psychiatric:mobd`,
+    ]);
+  });
+});
+
+describe('one meaning per span', () => {
+  test('of one semantic group at one span, the concepts labelled by the span win over those naming it by a synonym; of same-labelled ones the best-coded stays', () => {
+    const records: SourceRecord[] = [
+      { source: 'UBERON', ids: ['UBERON:0001465'], preferredName: 'knee', names: [], semanticTypes: ['bpoc'] },
+      { source: 'NCI', ids: ['NCIT:C32898'], preferredName: 'Knee Joint', names: [{ text: 'knee', kind: 'exact' }], semanticTypes: ['bpoc'] },
+      { source: 'DOID', ids: ['DOID:6713', 'UMLS:C0038454'], preferredName: 'stroke', names: [], semanticTypes: ['dsyn'] },
+      { source: 'DOID', ids: ['DOID:6714', 'UMLS:C0007820'], preferredName: 'cerebrovascular disease', names: [{ text: 'stroke', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'DRUGBANK', ids: ['DRUGBANK:DB14500'], preferredName: 'Potassium', names: [], semanticTypes: ['phsu'] },
+      { source: 'RXNORM', ids: ['RXNORM:8588', 'UMLS:C0032821'], preferredName: 'potassium', names: [], semanticTypes: ['phsu'] },
+      { source: 'DOID', ids: ['DOID:0000001', 'UMLS:C0000001'], preferredName: 'cold sores', names: [{ text: 'cold', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'NCI', ids: ['NCIT:C0000002'], preferredName: 'cold temperature', names: [{ text: 'cold', kind: 'exact' }], semanticTypes: ['npop'] },
+    ];
+    const resources: EngineResources = { kb: compileKnowledge(records, { name: 'dup-kb', version: '1', sourceVersion: 't1' }), artifacts: NO_ARTIFACTS };
+    const { params } = parseAnnotatorParams(conceptDetection.id, conceptDetection.params, {});
+    const found = conceptDetection.run(createDocument('Knee stroke; potassium; a cold.'), params, conceptDetection.init(resources), { resources, configurations: [] }).add?.concepts ?? [];
+    // Nobody is labelled "cold": both readings stay.
+    assert.deepEqual(found.map((c) => `${c.coveredText}:${String(c.preferredName)}`), ['Knee:knee', 'stroke:stroke', 'potassium:potassium', 'cold:cold sores', 'cold:cold temperature']);
+  });
+});

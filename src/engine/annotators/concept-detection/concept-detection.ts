@@ -21,6 +21,8 @@ import { textReplacements } from '../spell-checker/replacements.js';
 import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
 import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
+import { headingSpans, inHeading } from '../section/headings.js';
+import { chooseConcept } from '../symptom-disease/kb-terms.js';
 
 /** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
 const SPLIT_SEMANTIC_TYPES = true;
@@ -92,6 +94,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   }
   if (params.abbreviations) candidates = resolveAbbreviations(doc, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
+  if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
+  if (libraries.builtIn) candidates = dropSynonymDuplicates(doc.text, candidates, compiled);
 
   const output: OutputOptions = {
     medicalCodes: params.include_optional_fields.includes('medical_codes'),
@@ -253,6 +257,73 @@ function textAbbreviations(doc: Document): TextAbbreviations {
     const occurrences = findAbbreviationOccurrences(doc.text, definitions);
     return { definitions, occurrences, shortSpans: new Set(occurrences.map((o) => `${o.begin}:${o.end}`)) };
   });
+}
+
+/**
+ * Disorder readings of heading text ("HISTORY OF PRESENT ILLNESS" → Illness, "• Psychiatric:" → mental
+ * disorder; section/headings.ts) are dropped; other readings (the anatomy of "Cardiovascular:") stay.
+ */
+function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: SemanticTypeTable): Candidate[] {
+  return candidates.filter((c) => {
+    if (!inHeading(doc, c.begin, c.end)) return true;
+    return !c.kb.concept(c.concept).semanticTypes.some((t) => types.byAbbreviation(t)?.group === 'DISO');
+  });
+}
+
+/**
+ * Sources the knowledge base could not link leave several concepts of one meaning at one span: "knee" is
+ * UBERON's knee and NCIt's Knee Joint (a synonym), "chest" NCIt's Chest and Thorax (a synonym), "stroke" is
+ * stroke and (by a synonym) cerebrovascular disease. Among the built-in knowledge base's concepts of one semantic
+ * group at one span, when some concept is labelled by the span's text (its preferred name has the span's key),
+ * the concepts that only carry it as a synonym are dropped.
+ */
+function dropSynonymDuplicates(text: string, candidates: Candidate[], compiled: ConceptDetectionCompiled): Candidate[] {
+  let dropped: Set<Candidate> | undefined;
+  for (let i = 0; i < candidates.length;) {
+    const first = candidates[i]!;
+    let j = i + 1;
+    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const from = i;
+    i = j;
+    let builtIn = 0;
+    for (let k = from; k < j; k++) if (candidates[k]!.kb === compiled.kb) builtIn++;
+    if (builtIn < 2) continue;
+    const key = compiled.kb.normalizer.termKey(text.slice(first.begin, first.end));
+    const labelled = new Set<string>(); // semantic groups with a concept labelled by the span
+    const groups: string[] = [];
+    for (let k = from; k < j; k++) {
+      const c = candidates[k]!;
+      const group = c.kb === compiled.kb ? compiled.types.byAbbreviation(c.kb.concept(c.concept).semanticTypes[0] ?? '')?.group ?? '' : '';
+      groups.push(group);
+      if (c.kb === compiled.kb && preferredKey(compiled, c.concept) === key) labelled.add(group);
+    }
+    if (labelled.size === 0) continue;
+    const keep = new Map<string, Candidate>(); // per labelled group: the labelled concept kept (a UMLS CUI, else most codes)
+    for (let k = from; k < j; k++) {
+      const c = candidates[k]!;
+      const group = groups[k - from]!;
+      if (c.kb !== compiled.kb || !labelled.has(group) || preferredKey(compiled, c.concept) !== key) continue;
+      const best = keep.get(group);
+      if (best === undefined || chooseConcept([c.kb.concept(best.concept), c.kb.concept(c.concept)]) !== c.kb.concept(best.concept)) keep.set(group, c);
+    }
+    for (let k = from; k < j; k++) {
+      const c = candidates[k]!;
+      const group = groups[k - from]!;
+      if (c.kb === compiled.kb && labelled.has(group) && keep.get(group) !== c) (dropped ??= new Set()).add(c);
+    }
+  }
+  return dropped === undefined ? candidates : candidates.filter((c) => !dropped!.has(c));
+}
+
+/** Normalised preferred name of a built-in concept, computed once per knowledge base and concept. */
+const preferredKeys = new WeakMap<CompiledKnowledgeBase, Map<number, string>>();
+
+function preferredKey(compiled: ConceptDetectionCompiled, concept: number): string {
+  let keys = preferredKeys.get(compiled.kb);
+  if (keys === undefined) preferredKeys.set(compiled.kb, (keys = new Map()));
+  let key = keys.get(concept);
+  if (key === undefined) keys.set(concept, (key = compiled.kb.normalizer.termKey(compiled.kb.concept(concept).preferredName)));
+  return key;
 }
 
 /** longest_span across sources: drop spans strictly inside a longer span (each source is already filtered). */

@@ -17,6 +17,7 @@ import { addCodeFields, chooseConcept, codeFields, compileKbTerms, conceptsWithT
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from './lexicon-file.js';
 import { compilePhraseTrie, type PhraseTrie } from './phrase-trie.js';
 import { sentenceOfToken } from '../../span-search.js';
+import { inHeading } from '../section/headings.js';
 import type { CodeField, Concept } from '../../../knowledge/kb.js';
 
 export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';
@@ -156,7 +157,8 @@ function leftModifiers(doc: Document, mention: KbMention, compiled: SymptomDisea
 /** The SymptomDiseaseInd annotations of `doc` (pure). */
 export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCompiled, options: SymptomDiseaseOptions): Annotation[] {
   const matches = matchKb(doc, compiled.terms);
-  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes);
+  // A disorder named by a heading ("HISTORY OF PRESENT ILLNESS", "• Psychiatric:") is not a mention (headings.ts).
+  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes).filter((m) => !inHeading(doc, m.begin, m.end));
   if (mentions.length === 0) return [];
   const sites = sitesByEnd(compiled, matches, mentions);
   const disorderEnds = new Set(mentions.map((m) => m.end));

@@ -6,6 +6,10 @@ import { symptomDiseaseAnnotator } from './index.js';
 import { validateLexiconFile } from './lexicon-file.js';
 import { DEFAULT_DISORDER_TYPES, detectSymptomDiseases, MODIFIERS_FILE } from './detect-symptoms.js';
 import { createDocument } from '../../create-document.js';
+import { sectionAnnotator } from '../section/section.js';
+import { compileKnowledge } from '../../../knowledge/compile.js';
+import { NO_ARTIFACTS, type EngineResources } from '../../resources.js';
+import { CLINICAL_TEST_RECORDS } from './clinical-test-kb.js';
 
 function symptoms(text: string, params: Record<string, readonly string[]> = {}) {
   return runClinicalFlow(text, [symptomDiseaseAnnotator], { symptom_disease: params }).get('SymptomDiseaseInd') ?? [];
@@ -117,5 +121,24 @@ describe('symptom_disease', () => {
     assert.ok(messages.some((m) => m.includes('duplicate id')));
     assert.ok(messages.some((m) => m.includes('forms: must be a non-empty array')));
     assert.ok(clinicalTestResources().kb.conceptCount > 0);
+  });
+});
+
+/** The clinical test knowledge base plus a mental disorder named by its adjective (as the corpus lexicon names one). */
+function headingTestResources(): EngineResources {
+  const records = [
+    ...CLINICAL_TEST_RECORDS,
+    { source: 'DOID', ids: ['DOID:150'], preferredName: 'disease of mental health', names: [{ text: 'psychiatric', kind: 'attested' as const }], semanticTypes: ['mobd'] },
+    { source: 'ICD10CM', ids: ['ICD10CM:R69'], preferredName: 'Illness, unspecified', names: [{ text: 'illness', kind: 'exact' as const }], semanticTypes: ['sosy'] },
+  ];
+  return { kb: compileKnowledge(records, { name: 'heading-test-kb', version: '1', sourceVersion: 't1' }), artifacts: NO_ARTIFACTS };
+}
+
+describe('symptom_disease in headings', () => {
+  test('a disorder named by a section title or an organ-system label is not a mention; the same word in a sentence is', () => {
+    const text = 'HISTORY OF PRESENT ILLNESS\n\n• Psychiatric: Endorses chest pain.\nA psychiatric illness.';
+    const found = runClinicalFlow(text, [sectionAnnotator, symptomDiseaseAnnotator], {}, headingTestResources()).get('SymptomDiseaseInd') ?? [];
+    assert.deepEqual(found.map((s) => s.coveredText), ['chest pain', 'psychiatric', 'illness']);
+    assert.equal(found[1]!.begin, text.indexOf('psychiatric'));
   });
 });
