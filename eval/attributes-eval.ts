@@ -1,7 +1,8 @@
 // Attribute-level scores of the standard flow (default cartridge) on the hand-annotated gold sentences
 // in eval/gold/clinical-attributes.jsonl (see eval/gold/README.md for how they were made). A predicted
 // attribute value of a scheme attribute is a true positive when an unmatched gold attribute of the same
-// name overlaps its span. Prints precision, recall and F1 per attribute and micro-averaged.
+// name overlaps its span (a lab value's attribute from the lab name on: attributeExtent). Prints precision,
+// recall and F1 per attribute and micro-averaged.
 // `--ids g37-g82` scores a range of sentence ids only (the first set is g01-g36, the second g37-g82).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -61,6 +62,21 @@ export function scoreSentence(gold: readonly Span[], predicted: readonly Span[],
   return misses;
 }
 
+interface WireAttribute { readonly name: string; readonly begin: number; readonly end: number; readonly concept?: { readonly uid?: unknown } }
+interface WireLab { readonly uid?: unknown; readonly begin: number; readonly labTypeSurfaceForm?: unknown }
+
+/**
+ * A predicted attribute's extent for matching. An attribute made from a LabValueInd spans the value (`3.1`, as in
+ * ACD's `pulse: 84` → `84`), but it is about the measurement, which the gold writes as the lab name or name and
+ * value (`Potassium was low at 3.1`): its extent starts at the lab name written before the value.
+ */
+export function attributeExtent(v: WireAttribute, labs: readonly WireLab[], text: string): Span {
+  const lab = v.concept?.uid === undefined ? undefined : labs.find((l) => l.uid === v.concept?.uid);
+  const name = typeof lab?.labTypeSurfaceForm === 'string' ? lab.labTypeSurfaceForm : undefined;
+  const at = name === undefined || lab === undefined ? -1 : text.lastIndexOf(name, lab.begin);
+  return { name: v.name, begin: at >= 0 ? Math.min(at, v.begin) : v.begin, end: v.end };
+}
+
 const f = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '  –  ');
 
 /** Keeps the sentences whose id lies in `range` (`g37-g82`, inclusive, ids compared by their number). */
@@ -86,8 +102,9 @@ export async function runAttributesEval(options: { dataDir?: string; verbose?: b
       containers: [{ text: s.text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
       options: { returnAnalyzedText: true }, resources,
     });
-    const values = (response.unstructured[0]?.['data'] as { attributeValues?: { name: string; begin: number; end: number }[] } | undefined)?.attributeValues ?? [];
-    const predicted = values.filter((v) => (SCHEME as readonly string[]).includes(v.name)).map((v) => ({ name: v.name, begin: v.begin, end: v.end }));
+    const data = response.unstructured[0]?.['data'] as { attributeValues?: WireAttribute[]; LabValueInd?: WireLab[] } | undefined;
+    const values = data?.attributeValues ?? [];
+    const predicted = values.filter((v) => (SCHEME as readonly string[]).includes(v.name)).map((v) => attributeExtent(v, data?.LabValueInd ?? [], s.text));
     const misses = scoreSentence(goldSpans(s), predicted, scores);
     if (options.verbose === true && misses.length > 0) lines.push(`  ${s.id}: ${misses.join('; ')}`);
   }
