@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ALIASES, DEFAULT_CARTRIDGE_ID, DEFAULT_FLOW_ID, DEFAULT_PROFILE_ID } from '../artifacts/aliases.js';
+import { analyzeRequest } from '../engine/analyze.js';
 import { findAnnotator } from '../engine/registry.js';
+import { compileKnowledge } from '../knowledge/compile.js';
+import { loadDefaultCartridgeArtifacts } from './default-cartridge-artifacts.js';
 import { buildCartridge } from './build-cartridge.js';
 import { defaultCartridgeDir } from './default-cartridge.js';
 import { validateCartridge } from './validate-cartridge.js';
@@ -36,5 +39,23 @@ describe('default cartridge sources', () => {
     const attributes = validation.artifacts.filter((a) => a.kind === 'attribute_set')
       .flatMap((a) => (a.body as { attributes: { name: string }[] }).attributes.map((x) => x.name));
     for (const name of REQUIRED_ATTRIBUTES) assert.ok(attributes.includes(name), name);
+  });
+
+  test('its substance-use dictionary names drinks the knowledge base lacks: use, former use and non-drinkers', async () => {
+    // An empty knowledge base: only the cartridge's own library can find these.
+    const kb = compileKnowledge([], { name: 'empty', version: '1', sourceVersion: '1' });
+    const cartridge = await loadDefaultCartridgeArtifacts();
+    const attributes = (text: string): string[] => {
+      const response = analyzeRequest({
+        containers: [{ text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
+        options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
+      });
+      const data = response.unstructured[0]?.['data'] as { attributeValues?: { name: string; coveredText: string; values: { value: string }[] }[] };
+      return (data.attributeValues ?? []).map((a) => `${a.name} ${a.coveredText} ${a.values.map((v) => v.value).join(',')}`);
+    };
+    assert.deepEqual(attributes('She drinks two glasses of wine every night.'), ['AlcoholUse glasses of wine use']);
+    assert.deepEqual(attributes('Quit drinking 5 years ago.'), ['AlcoholUse Quit drinking former']);
+    assert.deepEqual(attributes('He is a non-drinker.'), ['NoAlcoholUse non-drinker true']);
+    assert.deepEqual(attributes('He is in good spirits and drinking plenty of water.'), []);
   });
 });
