@@ -36,6 +36,8 @@ export interface ConceptDetectionCompiled {
   readonly shortAcronyms: ShortAcronymList;
   /** Each concept's constant wire fields (concept-annotation.ts), filled as concepts are found. */
   readonly wire: ConceptWireCache;
+  /** Normalised preferred names of built-in concepts (dropSynonymDuplicates), filled as they are asked for. */
+  readonly preferredKeys: Map<number, string>;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -59,7 +61,7 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
-  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache() };
+  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map() };
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -315,14 +317,10 @@ function dropSynonymDuplicates(text: string, candidates: Candidate[], compiled: 
   return dropped === undefined ? candidates : candidates.filter((c) => !dropped!.has(c));
 }
 
-/** Normalised preferred name of a built-in concept, computed once per knowledge base and concept. */
-const preferredKeys = new WeakMap<CompiledKnowledgeBase, Map<number, string>>();
-
+/** Normalised preferred name of a built-in concept, computed once per concept. */
 function preferredKey(compiled: ConceptDetectionCompiled, concept: number): string {
-  let keys = preferredKeys.get(compiled.kb);
-  if (keys === undefined) preferredKeys.set(compiled.kb, (keys = new Map()));
-  let key = keys.get(concept);
-  if (key === undefined) keys.set(concept, (key = compiled.kb.normalizer.termKey(compiled.kb.concept(concept).preferredName)));
+  let key = compiled.preferredKeys.get(concept);
+  if (key === undefined) compiled.preferredKeys.set(concept, (key = compiled.kb.normalizer.termKey(compiled.kb.concept(concept).preferredName)));
   return key;
 }
 
