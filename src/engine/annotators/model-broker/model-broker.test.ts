@@ -169,6 +169,13 @@ describe('model_broker: medication', () => {
     const level = score('Digoxin level was 2.5.', [med('Digoxin', 'C0012265')]).get('Digoxin');
     assert.ok(at(level, 'medication.usage.labMeasurementScore') >= 0.7);
   });
+
+  test('a drug taken as needed, or given by prescription, is taken, not considered', () => {
+    const prn = score('She uses an albuterol inhaler as needed.', [{ text: 'albuterol inhaler as needed', layer: 'MedicationInd' }]).get('albuterol inhaler as needed', 'MedicationInd');
+    assert.ok(at(prn, 'medication.usage.takenScore') >= 0.7 && at(prn, 'medication.usage.consideringScore') < 0.5);
+    const rx = score('Prescription for doxycycline 100 mg provided.', [{ text: 'doxycycline 100 mg', layer: 'MedicationInd' }]).get('doxycycline 100 mg', 'MedicationInd');
+    assert.ok(at(rx, 'medication.usage.takenScore') >= 0.7);
+  });
 });
 
 describe('model_broker: procedure and normality', () => {
