@@ -19,7 +19,7 @@ export type CueKind = (typeof CUE_KINDS)[number];
 export const CUE_DIRECTIONS = ['before', 'after', 'either'] as const;
 export type CueDirection = (typeof CUE_DIRECTIONS)[number];
 
-export const SECTION_CLASSES = ['family', 'plan', 'allergy', 'history', 'subjective', 'medications', 'results', 'social'] as const;
+export const SECTION_CLASSES = ['family', 'plan', 'allergy', 'history', 'subjective', 'complaint', 'medications', 'results', 'social'] as const;
 export type SectionClass = (typeof SECTION_CLASSES)[number];
 
 export const SUBSTANCE_KINDS = ['tobacco', 'alcohol', 'illicitDrug', 'substanceTreatment'] as const;

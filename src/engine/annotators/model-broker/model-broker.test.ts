@@ -128,6 +128,13 @@ describe('model_broker: diagnosis', () => {
     assert.ok(at(rep, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(rep, 'diagnosis.symptomScore') >= 0.7);
   });
 
+  test('a chief complaint is patient reported; a history of present illness alone is not', () => {
+    const cc = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'chief complaint' } }]).get('Knee pain');
+    assert.ok(at(cc, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(cc, 'diagnosis.usage.explicitScore') < 0.3);
+    const hpi = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'history of present illness' } }]).get('Knee pain');
+    assert.ok(at(hpi, 'diagnosis.usage.patientReportedScore') < 0.5 && at(hpi, 'diagnosis.usage.explicitScore') >= 0.7);
+  });
+
   test('the family history section, or a family member, makes familyHistoryScore high', () => {
     const section = score('Diabetes.', [disease('Diabetes', { sectionNormalizedName: 'family history', sectionSurfaceForm: 'Family History' })]).get('Diabetes');
     assert.ok(at(section, 'diagnosis.familyHistoryScore') >= 0.8);
