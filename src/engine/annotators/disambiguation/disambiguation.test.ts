@@ -129,6 +129,16 @@ describe('disambiguation', () => {
     assert.deepEqual(judged('1. Take medications regularly. 2. PT, OT, speech therapist to evaluate and treat the patient at home.', 'OT', 'primary orthostatic tremor'), { validity: 'INVALID' });
     assert.deepEqual(judged('She comes in today as a referral from ABC, D.O. for a reevaluation of her hand eczema and itching.', 'ABC', 'aneurysmal bone cyst'), { validity: 'INVALID' });
     assert.equal(judged('She comes in today as a referral from her doctor for a reevaluation of her hand eczema and itching.', 'eczema', 'atopic dermatitis'), undefined, 'unambiguous forms are left alone');
+    const text = '1. Take medications regularly. 2. PT, OT, speech therapist to evaluate and treat the patient at home.';
+    const doc = createDocument(text);
+    const begin = text.indexOf('OT');
+    const concept: Annotation = { type: 'umls.DiseaseOrSyndrome', begin, end: begin + 2, coveredText: 'OT', preferredName: 'primary orthostatic tremor', semanticType: 'dsyn' };
+    const procedure: Annotation = { type: 'aci.ProcedureInd', begin, end: begin + 2, coveredText: 'OT', procedureNormalizedName: 'occupational therapy' };
+    doc.layers.set('concepts', [concept]);
+    doc.layers.set('ProcedureInd', [procedure]);
+    const result = disambiguationAnnotator.run(doc, { remove_invalid: false, disambiguation_profile: 'default', filters: [] }, disambiguationAnnotator.init(resources), { resources, configurations: [] });
+    const validityOf = (a: Annotation): unknown => (result.update ?? []).find((u) => u.target === a)?.fields.disambiguationData;
+    assert.deepEqual([validityOf(concept), validityOf(procedure)], [{ validity: 'INVALID' }, { validity: 'VALID' }], 'the procedure is judged by its own sense, not the concept\'s');
   });
 
   test('the sense inventory validates its closed key sets and names file and term', () => {

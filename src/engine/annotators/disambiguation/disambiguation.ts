@@ -240,9 +240,11 @@ export const disambiguationAnnotator = defineAnnotator({
     for (const key of ACI_LAYERS) {
       for (const a of doc.layers.get(key) ?? []) {
         let validity = judged.get(a.begin * stride + a.end);
-        // No concept on its span (symptom_disease and procedure match the knowledge base themselves): an
-        // ambiguous form is judged as a concept named by the annotation's normalised name.
-        if (validity === undefined && a.coveredText.length <= maxForm && inventory.byForm.has(a.coveredText.toLowerCase())) {
+        // An ambiguous form is judged as a concept named by the annotation's normalised name when that names a
+        // sense (the concepts on its span may stand for another: `OT` occupational therapy, a ProcedureInd, over
+        // the concept orthostatic tremor), and when no concept is on its span (symptom_disease and procedure
+        // match the knowledge base themselves).
+        if (a.coveredText.length <= maxForm && inventory.byForm.has(a.coveredText.toLowerCase())) {
           const judgement = judgeIn(view, asConcept(a, key), inventory);
           if (judgement.sense !== undefined) validity = judgement.validity;
         }
