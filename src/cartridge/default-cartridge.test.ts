@@ -7,6 +7,7 @@ import { ALIASES, DEFAULT_CARTRIDGE_ID, DEFAULT_FLOW_ID, DEFAULT_PROFILE_ID } fr
 import { analyzeRequest } from '../engine/analyze.js';
 import { findAnnotator } from '../engine/registry.js';
 import { compileKnowledge } from '../knowledge/compile.js';
+import type { SourceRecord } from '../knowledge/builders/source-record.js';
 import { loadDefaultCartridgeArtifacts } from './default-cartridge-artifacts.js';
 import { buildCartridge } from './build-cartridge.js';
 import { defaultCartridgeDir } from './default-cartridge.js';
@@ -57,5 +58,29 @@ describe('default cartridge sources', () => {
     assert.deepEqual(attributes('Quit drinking 5 years ago.'), ['AlcoholUse Quit drinking former']);
     assert.deepEqual(attributes('He is a non-drinker.'), ['NoAlcoholUse non-drinker true']);
     assert.deepEqual(attributes('He is in good spirits and drinking plenty of water.'), []);
+  });
+
+  test('its clinical attribute set: a substance use statement and the word "allergic" are no diagnoses; a use disorder is', async () => {
+    const records: SourceRecord[] = [
+      { source: 'TEST', ids: ['TEST:1', 'UMLS:C0013182'], preferredName: 'drug allergy', names: [{ text: 'allergic', kind: 'exact' }], semanticTypes: ['dsyn'] },
+      { source: 'TEST', ids: ['TEST:2', 'UMLS:C0030842'], preferredName: 'penicillin', names: [], semanticTypes: ['antb'] },
+      { source: 'TEST', ids: ['TEST:3', 'ICD10CM:F14.90'], preferredName: 'cocaine use', names: [], semanticTypes: ['mobd'] },
+      { source: 'TEST', ids: ['TEST:4', 'UMLS:C0001973'], preferredName: 'alcohol dependence', names: [], semanticTypes: ['mobd'] },
+      { source: 'TEST', ids: ['TEST:5', 'UMLS:C0001969'], preferredName: 'alcohol use disorder', names: [], semanticTypes: ['mobd'] },
+    ];
+    const kb = compileKnowledge(records, { name: 'attributes', version: '1', sourceVersion: '1' });
+    const cartridge = await loadDefaultCartridgeArtifacts();
+    const names = (text: string): string[] => {
+      const response = analyzeRequest({
+        containers: [{ text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
+        options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
+      });
+      const data = response.unstructured[0]?.['data'] as { attributeValues?: { name: string; coveredText: string }[] };
+      return [...new Set((data.attributeValues ?? []).map((a) => `${a.name} ${a.coveredText}`))].sort();
+    };
+    assert.deepEqual(names('He is allergic to penicillin.'), ['MedicationAllergy penicillin']);
+    assert.deepEqual(names('History of cocaine use.'), ['DrugAbuse cocaine use']);
+    assert.ok(names('She has alcohol dependence.').includes('Diagnosis alcohol dependence'));
+    assert.ok(names('Alcohol use disorder.').includes('Diagnosis Alcohol use disorder'));
   });
 });

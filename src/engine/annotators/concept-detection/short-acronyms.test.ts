@@ -15,7 +15,9 @@ test('the curated short-acronym list is valid, versioned and holds well-known cl
 test('every short form the disambiguation annotator judges is listed (it needs the concepts found on them)', () => {
   const list = loadShortAcronyms();
   const inventory = JSON.parse(readFileSync(fileURLToPath(new URL('../../../../resources/disambiguation/en.json', import.meta.url)), 'utf8')) as { terms: { forms: string[] }[] };
-  const short = inventory.terms.flatMap((t) => t.forms).map((f) => f.toUpperCase()).filter(isShortAcronym);
+  // ABC is mostly a de-identification placeholder (`Dr. ABC`): the knowledge base must not match it freely; the
+  // annotator judges it on the turn-key annotations that find it themselves.
+  const short = inventory.terms.flatMap((t) => t.forms).map((f) => f.toUpperCase()).filter(isShortAcronym).filter((f) => f !== 'ABC');
   assert.ok(short.length > 0);
   for (const form of short) assert.ok(list.entries.has(form), form);
 });

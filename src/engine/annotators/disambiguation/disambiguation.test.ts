@@ -8,7 +8,7 @@ import { createDocument } from '../../create-document.js';
 import type { Annotation } from '../../document.js';
 import { NO_ARTIFACTS, type ArtifactLookup, type EngineResources } from '../../resources.js';
 import { compileClinicalTestKb } from '../spell-checker/clinical-test-kb.js';
-import { judgeConcept } from './disambiguation.js';
+import { disambiguationAnnotator, judgeConcept } from './disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY, parseSenseInventory } from './sense-inventory.js';
 
 const resources: EngineResources = { kb: compileClinicalTestKb(), artifacts: NO_ARTIFACTS };
@@ -103,6 +103,42 @@ describe('disambiguation', () => {
     };
     assert.equal(judge('On exam her hands and feet feel cold and clammy to the touch.'), 'INVALID');
     assert.equal(judge('He caught a cold last week with cough, congestion and a runny nose.'), 'VALID');
+  });
+
+  test('CVA: costovertebral angle tenderness makes stroke INVALID; a stroke history keeps it VALID', () => {
+    const judge = (text: string): string => {
+      const doc = createDocument(text);
+      const begin = text.indexOf('CVA');
+      const concept: Annotation = { type: 'umls.DiseaseOrSyndrome', begin, end: begin + 3, coveredText: 'CVA', preferredName: 'stroke', semanticType: 'dsyn' };
+      return judgeConcept(doc, text.toLowerCase(), concept).validity;
+    };
+    assert.equal(judge('The abdomen is soft. No rebound or guarding. Positive CVA tenderness on the right flank today.'), 'INVALID');
+    assert.equal(judge('She has had a right-sided CVA in the past with residual weakness of the left arm and leg.'), 'VALID');
+  });
+
+  test('a turn-key annotation with no concept on its span is judged by its normalised name (MCL, OT, ABC)', () => {
+    const judged = (text: string, form: string, normalized: string): unknown => {
+      const doc = createDocument(text);
+      const begin = text.indexOf(form);
+      const sdi: Annotation = { type: 'aci.SymptomDiseaseInd', begin, end: begin + form.length, coveredText: form, symptomDiseaseNormalizedName: normalized };
+      doc.layers.set('SymptomDiseaseInd', [sdi]);
+      const result = disambiguationAnnotator.run(doc, { remove_invalid: false, disambiguation_profile: 'default', filters: [] }, disambiguationAnnotator.init(resources), { resources, configurations: [] });
+      return (result.update ?? []).find((u) => u.target === sdi)?.fields.disambiguationData;
+    };
+    assert.deepEqual(judged('Medical Reasoning: I am concerned about a torn MCL due to pain on ambulation and trouble walking.', 'MCL', 'mantle cell lymphoma'), { validity: 'INVALID' });
+    assert.deepEqual(judged('1. Take medications regularly. 2. PT, OT, speech therapist to evaluate and treat the patient at home.', 'OT', 'primary orthostatic tremor'), { validity: 'INVALID' });
+    assert.deepEqual(judged('She comes in today as a referral from ABC, D.O. for a reevaluation of her hand eczema and itching.', 'ABC', 'aneurysmal bone cyst'), { validity: 'INVALID' });
+    assert.equal(judged('She comes in today as a referral from her doctor for a reevaluation of her hand eczema and itching.', 'eczema', 'atopic dermatitis'), undefined, 'unambiguous forms are left alone');
+    const text = '1. Take medications regularly. 2. PT, OT, speech therapist to evaluate and treat the patient at home.';
+    const doc = createDocument(text);
+    const begin = text.indexOf('OT');
+    const concept: Annotation = { type: 'umls.DiseaseOrSyndrome', begin, end: begin + 2, coveredText: 'OT', preferredName: 'primary orthostatic tremor', semanticType: 'dsyn' };
+    const procedure: Annotation = { type: 'aci.ProcedureInd', begin, end: begin + 2, coveredText: 'OT', procedureNormalizedName: 'occupational therapy' };
+    doc.layers.set('concepts', [concept]);
+    doc.layers.set('ProcedureInd', [procedure]);
+    const result = disambiguationAnnotator.run(doc, { remove_invalid: false, disambiguation_profile: 'default', filters: [] }, disambiguationAnnotator.init(resources), { resources, configurations: [] });
+    const validityOf = (a: Annotation): unknown => (result.update ?? []).find((u) => u.target === a)?.fields.disambiguationData;
+    assert.deepEqual([validityOf(concept), validityOf(procedure)], [{ validity: 'INVALID' }, { validity: 'VALID' }], 'the procedure is judged by its own sense, not the concept\'s');
   });
 
   test('the sense inventory validates its closed key sets and names file and term', () => {

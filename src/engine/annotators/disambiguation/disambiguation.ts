@@ -173,6 +173,20 @@ function fieldsRead(filters: readonly CompiledFilter[]): readonly string[] | und
   return [...out];
 }
 
+/** The normalised-name field of each turn-key layer (the name that tells the sense). */
+const NORMALIZED_NAME: Readonly<Record<(typeof ACI_LAYERS)[number], string>> = {
+  SymptomDiseaseInd: 'symptomDiseaseNormalizedName',
+  MedicationInd: 'drugNormalizedName',
+  ProcedureInd: 'procedureNormalizedName',
+  LabValueInd: 'labTypeNormalizedName',
+};
+
+/** A turn-key annotation seen as a concept: its span, text and section, its normalised name as preferred name. */
+function asConcept(a: Annotation, layer: (typeof ACI_LAYERS)[number]): Annotation {
+  const name = a[NORMALIZED_NAME[layer]];
+  return { type: a.type, begin: a.begin, end: a.end, coveredText: a.coveredText, sectionNormalizedName: a.sectionNormalizedName, ...(typeof name === 'string' ? { preferredName: name } : {}) };
+}
+
 /** A copy of `fields` of the annotation (those it has). */
 function pick(a: Annotation, fields: readonly string[]): Annotation {
   const out: Annotation = {} as Annotation;
@@ -222,9 +236,18 @@ export const disambiguationAnnotator = defineAnnotator({
       const span = concept.begin * stride + concept.end;
       if (validity !== 'VALID' || !judged.has(span)) judged.set(span, validity);
     }
+    const maxForm = maxFormLength(inventory);
     for (const key of ACI_LAYERS) {
       for (const a of doc.layers.get(key) ?? []) {
-        const validity = judged.get(a.begin * stride + a.end);
+        let validity = judged.get(a.begin * stride + a.end);
+        // An ambiguous form is judged as a concept named by the annotation's normalised name when that names a
+        // sense (the concepts on its span may stand for another: `OT` occupational therapy, a ProcedureInd, over
+        // the concept orthostatic tremor), and when no concept is on its span (symptom_disease and procedure
+        // match the knowledge base themselves).
+        if (a.coveredText.length <= maxForm && inventory.byForm.has(a.coveredText.toLowerCase())) {
+          const judgement = judgeIn(view, asConcept(a, key), inventory);
+          if (judgement.sense !== undefined) validity = judgement.validity;
+        }
         if (validity !== undefined) update.push({ target: a, fields: { disambiguationData: { validity } } });
       }
     }

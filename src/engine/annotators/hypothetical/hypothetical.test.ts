@@ -53,6 +53,12 @@ describe('hypothetical annotator', () => {
     assert.deepEqual(hypothetical('The patient has a headache.', ['headache']), []);
   });
 
+  test('a drug taken as needed for the patient\'s own condition does not make it hypothetical', () => {
+    assert.deepEqual(hypothetical('She takes ibuprofen as needed for her migraines.', ['migraines']), []);
+    assert.deepEqual(hypothetical('Tylenol prn for his back pain.', ['back pain']), []);
+    assert.deepEqual(hypothetical('Tylenol prn for back pain.', ['back pain']), ['back pain']);
+  });
+
   test('speculation (rule out, r/o, possible, cannot be excluded) is hypothetical by default, not with include_speculation false', () => {
     const text = 'Chest x-ray to rule out pneumonia. Possible early appendicitis. Small fracture cannot be excluded.';
     const phrases = ['pneumonia', 'early appendicitis', 'Small fracture'];

@@ -45,6 +45,7 @@ export interface CompiledDrugFinder {
   readonly attributeOnly: ReadonlySet<string>;
   readonly notDrugs: ReadonlySet<string>;
   readonly notDrugBefore: ReadonlySet<string>;
+  readonly notDrugHeads: ReadonlySet<string>;
 }
 
 /** A name this short (UTF-16 units) found only by the knowledge base is ambiguous (`PT`, `MS`, `ACE`). */
@@ -144,6 +145,7 @@ export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon,
     attributeOnly: new Set(lexicon.attributeOnlyDrugs.terms.map((t) => t.toLowerCase())),
     notDrugs: new Set(lexicon.notDrugs.terms.map((t) => t.toLowerCase())),
     notDrugBefore: new Set(lexicon.notDrugBefore.terms.map((t) => t.toLowerCase())),
+    notDrugHeads: new Set(lexicon.notDrugHeads.terms.map((t) => t.toLowerCase())),
   };
 }
 
@@ -190,7 +192,7 @@ function fromConcept(doc: Document, begin: number, end: number, concept: Concept
   const tokenEnd = tokenStart < 0 ? -1 : tokenEndingAt(doc.tokens, end, tokenStart);
   if (tokenStart < 0 || tokenEnd < 0) return undefined;
   const surface = doc.text.slice(begin, end).toLowerCase();
-  if (finder.notDrugs.has(surface)) return undefined;
+  if (finder.notDrugs.has(surface) || finder.notDrugHeads.has(doc.tokens[tokenEnd - 1]!.lower)) return undefined;
   const rx = concept.codes.rxNormId;
   return {
     begin, end, tokenStart, tokenEnd, priority, ruleId,

@@ -53,6 +53,8 @@ export interface MedicationLexicon {
   readonly notDrugs: TermList;
   /** Words that, right after a drug name, make it a lab test or measurement (`glucose monitoring`, `lithium level`). */
   readonly notDrugBefore: TermList;
+  /** Last words that make a knowledge-base name food or drink, not a medication (`orange juice`, `cow's milk`). */
+  readonly notDrugHeads: TermList;
   /** Doses without a number (`high-dose`, `loading dose`). */
   readonly doseQualifiers: TermList;
   readonly dosePhrases: DosePhraseWords;
@@ -103,7 +105,7 @@ export interface DrugAlias {
 }
 
 const LEXICON_KEYS = new Set([
-  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore', 'routes', 'forms', 'doseUnits',
+  'kind', 'version', 'language', 'description', 'drugSemanticTypes', 'attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'notDrugHeads', 'doseQualifiers', 'dosePhrases', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore', 'routes', 'forms', 'doseUnits',
   'perUnits', 'frequencies', 'intervalUnits', 'periodWords', 'timesWords', 'multiplierWords', 'everyWords', 'rangeWords', 'doseRoleWords', 'durationUnits', 'durationLeads',
   'durationQuantifiers', 'durationTrail', 'doseChanges', 'numberWords', 'countAdverbs', 'windowStops', 'notDurationAfter', 'backwardBridges', 'window',
 ]);
@@ -145,7 +147,7 @@ export function validateMedicationLexicon(value: unknown, file = MEDICATION_LEXI
   if (!isRecord(types) || !isStringList(types.strong) || !Array.isArray(types.weak)) {
     issues.push({ path: `${file}: drugSemanticTypes`, message: 'needs `strong` (non-empty) and `weak` lists of semantic type abbreviations' });
   }
-  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'doseQualifiers', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore'] as const) {
+  for (const key of ['attributeOnlyDrugs', 'notDrugs', 'notDrugBefore', 'notDrugHeads', 'doseQualifiers', 'overdoses', 'durationQualifiers', 'durationQualifiersBefore'] as const) {
     const list = value[key];
     const path = `${file}: ${key}`;
     if (!isRecord(list) || !isStringList(list.terms)) issues.push({ path, message: 'needs an id and a non-empty `terms` list' });

@@ -27,6 +27,7 @@ export const MEDICATION_TEST_RECORDS: readonly SourceRecord[] = [
   { source: 'RXNORM', ids: ['RXNORM:4850', 'UMLS:C0017725'], preferredName: 'glucose', names: [], semanticTypes: ['carb', 'phsu'] },
   { source: 'RXNORM', ids: ['RXNORM:5492', 'UMLS:C0020268'], preferredName: 'hydrocortisone', names: [], semanticTypes: ['horm'] },
   { source: 'DOID', ids: ['DOID:0000000', 'UMLS:C0021655'], preferredName: 'insulin resistance', names: [], semanticTypes: ['patf'] },
+  { source: 'PHARMGKB', ids: ['PHARMGKB:PA166183405'], preferredName: 'orange juice', names: [], semanticTypes: ['phsu'] },
   { source: 'PHARMGKB', ids: ['PHARMGKB:PA164713380'], preferredName: 'Various', names: [{ text: 'various drugs', kind: 'exact' }], semanticTypes: ['phsu'] },
 ];
 

@@ -130,6 +130,11 @@ describe('medication: drug names', () => {
     assert.equal(medications('Insulin 10 units; insulin resistance noted.').length, 1);
   });
 
+  test('a knowledge-base name ending with a food or drink word is not a medication (notDrugHeads)', () => {
+    assert.equal(medications('Take it with orange juice for the next 12 weeks.').length, 0);
+    assert.equal(medications('Take metformin with orange juice twice daily.').length, 1);
+  });
+
   test('a dose change alone does not make a lab-like substance a medication', () => {
     assert.equal(medications('We will reduce his glucose.').length, 0);
     assert.equal(medications('We will reduce his metformin.').length, 1);

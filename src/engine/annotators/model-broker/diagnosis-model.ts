@@ -22,7 +22,8 @@ export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   const family = e.familyHistory || e.cues.has('nonPatient');
   const suspected = !e.negated && (e.possible || e.cues.has('suspected'));
   const discussed = !e.negated && !suspected && (e.conditional || e.hypothetical || e.cues.has('discussed') || e.cues.has('considering'));
-  const reported = !e.negated && e.cues.has('patientReported');
+  // A chief complaint is, by definition, what the patient reports.
+  const reported = !e.negated && (e.cues.has('patientReported') || e.sectionClass === 'complaint');
   const explicit = e.negated || family || suspected || discussed ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
   const t = e.semanticTypes;
   const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : hasDiagnosisType(t) ? LOW : WEAK;

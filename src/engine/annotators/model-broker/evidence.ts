@@ -374,6 +374,7 @@ export class EvidenceBuilder {
         if (side === 'inside' ? NOT_INSIDE.has(rule.cue) : (rule.direction !== 'either' && rule.direction !== side) || distance > rule.window) continue;
         const current = out?.get(rule.cue);
         if (current !== undefined && current.distance <= distance) continue;
+        if (rule.blockedBy !== undefined && side !== 'inside' && blockedBetween(matches, rule.blockedBy, side === 'before' ? m.tokenEnd : te, side === 'before' ? tb : m.tokenBegin)) continue;
         (out ??= new Map()).set(rule.cue, { kind: rule.cue, ruleId: rule.id, begin: m.begin, end: m.end, coveredText: this.doc.text.slice(m.begin, m.end), distance, inside });
       }
     }
@@ -399,6 +400,15 @@ function hits(scoped: ReadonlySet<Annotation>, target: Annotation): boolean {
 /** Whether some rule accepts a cue on `side` of the annotation, `distance` tokens away. */
 function reaches(rules: readonly CueRule[], side: 'before' | 'after', distance: number): boolean {
   for (const rule of rules) if ((rule.direction === 'either' || rule.direction === side) && distance <= rule.window) return true;
+  return false;
+}
+
+/** Whether a cue of one of `kinds` lies within tokens [from, to) (between a cue and its annotation). */
+function blockedBetween(matches: readonly PhraseMatch<CueRule>[], kinds: readonly CueKind[], from: number, to: number): boolean {
+  for (const m of matches) {
+    if (m.tokenBegin < from || m.tokenEnd > to) continue;
+    for (const rule of m.payloads) if (kinds.includes(rule.cue)) return true;
+  }
   return false;
 }
 

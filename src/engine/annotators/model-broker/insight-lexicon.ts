@@ -12,14 +12,14 @@ export const CUE_KINDS = [
   'patientReported', 'suspected', 'discussed', 'considering', 'pending', 'started', 'stopped', 'doseIncreased',
   'doseDecreased', 'doseChanged', 'taken', 'allergy', 'adverseEvent', 'labMeasurement', 'normal', 'abnormal', 'trauma',
   'nonPatient', 'exposure', 'treatment', 'compliance', 'useNone', 'useNever', 'useCurrent', 'useStopped', 'use',
-  'useLight', 'useModerate', 'useHeavy', 'useAbuse', 'medicalUse',
+  'useLight', 'useModerate', 'useHeavy', 'useAbuse', 'medicalUse', 'indication',
 ] as const;
 export type CueKind = (typeof CUE_KINDS)[number];
 
 export const CUE_DIRECTIONS = ['before', 'after', 'either'] as const;
 export type CueDirection = (typeof CUE_DIRECTIONS)[number];
 
-export const SECTION_CLASSES = ['family', 'plan', 'allergy', 'history', 'subjective', 'medications', 'results', 'social'] as const;
+export const SECTION_CLASSES = ['family', 'plan', 'allergy', 'history', 'subjective', 'complaint', 'medications', 'results', 'social'] as const;
 export type SectionClass = (typeof SECTION_CLASSES)[number];
 
 export const SUBSTANCE_KINDS = ['tobacco', 'alcohol', 'illicitDrug', 'substanceTreatment'] as const;
@@ -34,6 +34,11 @@ export interface CueRule {
   readonly direction: CueDirection;
   /** Largest distance in tokens between the annotation and the cue. */
   readonly window: number;
+  /**
+   * Cue kinds that void this cue when one of them lies between it and the annotation (`seasonal allergies and
+   * uses fluticasone`: `uses`; `Claritin for allergic rhinitis`: `for`). Absent: never voided.
+   */
+  readonly blockedBy?: readonly CueKind[];
 }
 
 export interface InsightLexicon {
@@ -123,7 +128,7 @@ function compileKeywordLookup(keywords: ReadonlyMap<ProcedureKeywordKind, readon
 }
 
 const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'cues', 'sections', 'substanceTerms', 'procedureKeywords']);
-const CUE_KEYS = new Set(['id', 'cue', 'direction', 'window', 'phrases', 'comment']);
+const CUE_KEYS = new Set(['id', 'cue', 'direction', 'window', 'phrases', 'blockedBy', 'comment']);
 const ID_SHAPE = /^[a-z0-9][a-z0-9.-]*$/;
 const MAX_WINDOW = 30;
 
@@ -172,6 +177,9 @@ export function validateInsightLexicon(body: unknown, file: string): ValidationI
       issues.push({ path: `${where}.window`, message: `window must be an integer in [0, ${MAX_WINDOW}]` });
     }
     if (!stringList(c.phrases)) issues.push({ path: `${where}.phrases`, message: 'phrases must be a non-empty array of strings' });
+    if (c.blockedBy !== undefined && !(stringList(c.blockedBy) && c.blockedBy.every((k) => (CUE_KINDS as readonly string[]).includes(k)))) {
+      issues.push({ path: `${where}.blockedBy`, message: `blockedBy must be a non-empty array of cue kinds (${CUE_KINDS.join(', ')})` });
+    }
   });
   checkGroups(body, 'sections', SECTION_CLASSES, file, issues);
   checkGroups(body, 'substanceTerms', SUBSTANCE_KINDS, file, issues);
@@ -185,12 +193,12 @@ export function compileInsightLexicon(body: unknown, file: string): InsightLexic
   if (issues.length > 0) throw new DomainError('INVALID_RESOURCE_FILE', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const b = body as {
     version: string;
-    cues: { id: string; cue: CueKind; direction: CueDirection; window: number; phrases: string[] }[];
+    cues: { id: string; cue: CueKind; direction: CueDirection; window: number; phrases: string[]; blockedBy?: CueKind[] }[];
     sections: Record<string, string[]>;
     substanceTerms: Record<string, string[]>;
     procedureKeywords: Record<string, string[]>;
   };
-  const cueRules: CueRule[] = b.cues.map((c) => ({ id: c.id, cue: c.cue, direction: c.direction, window: c.window }));
+  const cueRules: CueRule[] = b.cues.map((c) => ({ id: c.id, cue: c.cue, direction: c.direction, window: c.window, ...(c.blockedBy === undefined ? {} : { blockedBy: c.blockedBy }) }));
   const entries: [string, CueRule][] = [];
   b.cues.forEach((c, i) => {
     for (const p of c.phrases) entries.push([p, cueRules[i] as CueRule]);

@@ -128,6 +128,13 @@ describe('model_broker: diagnosis', () => {
     assert.ok(at(rep, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(rep, 'diagnosis.symptomScore') >= 0.7);
   });
 
+  test('a chief complaint is patient reported; a history of present illness alone is not', () => {
+    const cc = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'chief complaint' } }]).get('Knee pain');
+    assert.ok(at(cc, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(cc, 'diagnosis.usage.explicitScore') < 0.3);
+    const hpi = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'history of present illness' } }]).get('Knee pain');
+    assert.ok(at(hpi, 'diagnosis.usage.patientReportedScore') < 0.5 && at(hpi, 'diagnosis.usage.explicitScore') >= 0.7);
+  });
+
   test('the family history section, or a family member, makes familyHistoryScore high', () => {
     const section = score('Diabetes.', [disease('Diabetes', { sectionNormalizedName: 'family history', sectionSurfaceForm: 'Family History' })]).get('Diabetes');
     assert.ok(at(section, 'diagnosis.familyHistoryScore') >= 0.8);
@@ -168,6 +175,22 @@ describe('model_broker: medication', () => {
     assert.ok(at(plan, 'medication.usage.consideringScore') >= 0.7 && at(plan, 'medication.usage.takenScore') < 0.5);
     const level = score('Digoxin level was 2.5.', [med('Digoxin', 'C0012265')]).get('Digoxin');
     assert.ok(at(level, 'medication.usage.labMeasurementScore') >= 0.7);
+  });
+
+  test('an allergy word is voided by a use or an indication between it and the drug (blockedBy)', () => {
+    const used = score('She has seasonal allergies and uses fluticasone daily.', [med('fluticasone', 'C0082607')]).get('fluticasone');
+    assert.ok(at(used, 'medication.adverseEvent.allergyScore') < 0.5 && at(used, 'medication.usage.takenScore') >= 0.7);
+    const indication = score('Claritin for allergic rhinitis.', [med('Claritin', 'C0065180')]).get('Claritin');
+    assert.ok(at(indication, 'medication.adverseEvent.allergyScore') < 0.5);
+    const allergic = score('Penicillin causes an allergic reaction; allergic to codeine.', [med('Penicillin', 'C0030842'), med('codeine', 'C0009214')]);
+    assert.ok(at(allergic.get('Penicillin'), 'medication.adverseEvent.allergyScore') >= 0.8 && at(allergic.get('codeine'), 'medication.adverseEvent.allergyScore') >= 0.8);
+  });
+
+  test('a drug taken as needed, or given by prescription, is taken, not considered', () => {
+    const prn = score('She uses an albuterol inhaler as needed.', [{ text: 'albuterol inhaler as needed', layer: 'MedicationInd' }]).get('albuterol inhaler as needed', 'MedicationInd');
+    assert.ok(at(prn, 'medication.usage.takenScore') >= 0.7 && at(prn, 'medication.usage.consideringScore') < 0.5);
+    const rx = score('Prescription for doxycycline 100 mg provided.', [{ text: 'doxycycline 100 mg', layer: 'MedicationInd' }]).get('doxycycline 100 mg', 'MedicationInd');
+    assert.ok(at(rx, 'medication.usage.takenScore') >= 0.7);
   });
 });
 
@@ -278,10 +301,10 @@ describe('model_broker: lexicon', () => {
   });
 
   test('a bad lexicon names the file and the cue', () => {
-    const bad = { ...lexiconBody, cues: [{ id: 'x.1', cue: 'unknownKind', direction: 'before', window: 3, phrases: ['a'] }, { id: 'x.1', cue: 'use', direction: 'sideways', window: 99, phrases: [], extra: 1 }] };
+    const bad = { ...lexiconBody, cues: [{ id: 'x.1', cue: 'unknownKind', direction: 'before', window: 3, phrases: ['a'], blockedBy: ['nope'] }, { id: 'x.1', cue: 'use', direction: 'sideways', window: 99, phrases: [], extra: 1 }] };
     const issues = validateInsightLexicon(bad, 'test.json');
     const text = issues.map((i) => `${i.path}: ${i.message}`).join('\n');
-    for (const needle of ['test.json: cues[0] (x.1).cue', 'duplicate id', 'direction', 'window', 'phrases', 'unknown key "extra"']) assert.ok(text.includes(needle), `${needle} in\n${text}`);
+    for (const needle of ['test.json: cues[0] (x.1).cue', 'cues[0] (x.1).blockedBy', 'duplicate id', 'direction', 'window', 'phrases', 'unknown key "extra"']) assert.ok(text.includes(needle), `${needle} in\n${text}`);
     assert.throws(() => compileInsightLexicon(bad, 'test.json'), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE');
   });
 });

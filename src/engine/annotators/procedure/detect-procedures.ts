@@ -5,7 +5,9 @@
 // words written right before it (resources/procedure/modifiers.json) inside its span.
 import proceduresFile from '../../../../resources/procedure/procedures.json' with { type: 'json' };
 import modifiersFile from '../../../../resources/procedure/modifiers.json' with { type: 'json' };
+import wordEndingsFile from '../../../../resources/procedure/word-endings.json' with { type: 'json' };
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
+import { DomainError } from '../../../errors.js';
 import type { Annotation, Document } from '../../document.js';
 import { codeFields, compileKbTerms, findKbMentions, matchKb, type KbTerms } from '../symptom-disease/kb-terms.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
@@ -16,6 +18,7 @@ import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMe
 
 export const PROCEDURES_FILE = 'resources/procedure/procedures.json';
 export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
+export const PROCEDURE_WORD_ENDINGS_FILE = 'resources/procedure/word-endings.json';
 export const PROCEDURE_KEY = 'ProcedureInd';
 
 /** UMLS procedure semantic types (Procedures group) reported from the knowledge base. */
@@ -27,6 +30,9 @@ const PROCEDURE_SCHEMA: LexiconSchema = {
   optional: { cui: 'string', snomedConceptId: 'string', cptCode: 'string', loincId: 'string' },
 };
 const MODIFIER_SCHEMA: LexiconSchema = { kind: 'procedure-modifiers', required: { forms: 'strings' } };
+const WORD_ENDING_SCHEMA: LexiconSchema = { kind: 'procedure-word-endings', required: { endings: 'strings' }, optional: { exceptions: 'strings' } };
+/** Letters a word must have before a procedure ending (`lob` + `ectomy`). */
+const MIN_STEM = 3;
 
 export interface ProcedureDefinition {
   readonly id: string;
@@ -34,8 +40,16 @@ export interface ProcedureDefinition {
   readonly codes: Readonly<Record<string, string>>;
 }
 
+/** Procedure word endings (resources/procedure/word-endings.json), compiled. */
+export interface WordEndings {
+  /** Endings by their last three letters (every ending has at least four). */
+  readonly byTail: ReadonlyMap<string, readonly string[]>;
+  readonly exceptions: ReadonlySet<string>;
+}
+
 export interface ProcedureCompiled {
   readonly lexicon: TermLexicon<ProcedureDefinition>;
+  readonly endings: WordEndings;
   readonly modifiers: PhraseTrie<string>;
   readonly terms: KbTerms;
   readonly dates: DateRecognizer;
@@ -59,10 +73,38 @@ export function compileProcedureLexicon(body: unknown = proceduresFile, file = P
   }));
 }
 
+export function compileWordEndings(body: unknown = wordEndingsFile, file = PROCEDURE_WORD_ENDINGS_FILE): WordEndings {
+  const lexicon = parseLexiconFile(body, file, WORD_ENDING_SCHEMA);
+  const byTail = new Map<string, string[]>();
+  const exceptions = new Set<string>();
+  for (const e of lexicon.entries) {
+    for (const ending of listField(e, 'endings')) {
+      const lower = ending.toLowerCase();
+      if (lower.length < 4) throw new DomainError('INVALID_RESOURCE_FILE', `${file}: entries (${e.id}).endings: "${ending}" is shorter than 4 letters`);
+      const tail = lower.slice(-3);
+      const list = byTail.get(tail);
+      if (list === undefined) byTail.set(tail, [lower]);
+      else list.push(lower);
+    }
+    for (const x of listField(e, 'exceptions')) exceptions.add(x.toLowerCase());
+  }
+  return { byTail, exceptions };
+}
+
+/** Whether a lower-case word is a procedure by its ending (and not an exception). */
+export function hasProcedureEnding(word: string, endings: WordEndings): boolean {
+  if (word.length < 4 + MIN_STEM) return false;
+  const list = endings.byTail.get(word.slice(-3));
+  if (list === undefined) return false;
+  for (const ending of list) if (word.length >= ending.length + MIN_STEM && word.endsWith(ending)) return !endings.exceptions.has(word);
+  return false;
+}
+
 export function compileProcedure(kb: KnowledgeBase): ProcedureCompiled {
   const modifiers = parseLexiconFile(modifiersFile, PROCEDURE_MODIFIERS_FILE, MODIFIER_SCHEMA);
   return {
     lexicon: compileProcedureLexicon(),
+    endings: compileWordEndings(),
     modifiers: compilePhraseTrie(modifiers.entries.flatMap((e) => listField(e, 'forms').map((f) => [f, e.id] as const))),
     terms: compileKbTerms(kb),
     dates: compileDateRecognizer(),
@@ -104,6 +146,13 @@ export function detectProcedures(doc: Document, compiled: ProcedureCompiled, opt
     for (const m of scanTerms(compiled.lexicon, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
       const def = m.values[0]!;
       candidates.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, normalized: def.normalized, fields: def.codes, curated: true });
+    }
+  }
+  for (const s of doc.sentences) {
+    for (let i = s.tokenStart; i < s.tokenEnd; i++) {
+      const t = doc.tokens[i]!;
+      if (!hasProcedureEnding(t.lower, compiled.endings)) continue;
+      candidates.push({ begin: t.begin, end: t.end, tokenStart: i, normalized: t.lower, fields: {}, curated: false });
     }
   }
   for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {

@@ -4,6 +4,8 @@ import { createDocument } from '../../create-document.js';
 import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
 import { compileDateRecognizer, dateMilliseconds, findDates, NO_DATE_MS, sentenceDateFields } from './date-recognizer.js';
 import { procedureAnnotator } from './index.js';
+import { compileWordEndings, hasProcedureEnding } from './detect-procedures.js';
+import { DomainError } from '../../../errors.js';
 
 function procedures(text: string, params: Record<string, readonly string[]> = {}) {
   return runClinicalFlow(text, [procedureAnnotator], { procedure: params }).get('ProcedureInd') ?? [];
@@ -55,6 +57,22 @@ describe('procedure', () => {
   test('acronym forms match only in capitals: "pt" is not physical therapy', () => {
     assert.deepEqual(procedures('The pt was seen.'), []);
     assert.deepEqual(procedures('Referred to PT and had a CT scan.').map((p) => p.procedureNormalizedName), ['physical therapy', 'computed tomography']);
+  });
+
+  test('words with a procedure ending are procedures; everyday words with those endings are not', () => {
+    assert.deepEqual(procedures('History of a prior lobectomy, two laminectomies and a myelogram; started on CPAP.').map((p) => [p.coveredText, p.procedureNormalizedName]), [
+      ['lobectomy', 'lobectomy'], ['laminectomies', 'laminectomies'], ['myelogram', 'myelogram'], ['CPAP', 'continuous positive airway pressure'],
+    ]);
+    assert.deepEqual(procedures('Right total knee arthroplasty; left kyphoplasty.').map((p) => p.coveredText), ['Right total knee arthroplasty', 'left kyphoplasty']);
+    assert.deepEqual(procedures('The exercise program, a diagram and photography; a false dichotomy; 5 kilograms.'), []);
+  });
+
+  test('the word-endings file is validated: closed keys, endings of 4+ letters', () => {
+    const endings = compileWordEndings();
+    assert.ok(hasProcedureEnding('thyroidectomy', endings) && !hasProcedureEnding('ectomy', endings) && !hasProcedureEnding('program', endings));
+    const bad = (entries: unknown[]) => () => compileWordEndings({ kind: 'procedure-word-endings', version: '1', language: 'en', entries }, 'x.json');
+    assert.throws(bad([{ id: 'a', endings: ['omy'] }]), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('x.json'));
+    assert.throws(bad([{ id: 'a', endings: ['ectomy'], suffix: 'x' }]), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE');
   });
 
   test('knowledge-base concepts of procedure types are reported too', () => {
