@@ -127,6 +127,22 @@ describe('serializeDocument', () => {
     assert.deepEqual(pain?.nested, { own: 2 });
   });
 
+  test('nested values are shared when their JSON is already the wire form, copied when it is not', () => {
+    const plain = { score: 0.5, usage: { takenScore: 0.2 }, codes: ['a', 'b'] };
+    const quoted = { name: "it's", kept: 1 };
+    const internal = { shown: 1, _hidden: 2 };
+    const odd = { list: [1, undefined, () => 0, 2], big: 3n, toJSON: () => 'replaced', after: 'x' };
+    const a = span(text, 'pain', 'umls.Test', { plain, quoted, internal, odd, later: plain.codes });
+    const out = serializeDocument(docWith(text, { concepts: [a] }), { returnAnalyzedText: false });
+    const c = (out.data as { concepts: Record<string, unknown>[] }).concepts[0] ?? {};
+    assert.equal(c.plain, plain);
+    assert.equal(c.later, plain.codes);
+    assert.deepEqual(c.quoted, { name: 'it&#39;s', kept: 1 });
+    assert.deepEqual(c.internal, { shown: 1 });
+    assert.equal(JSON.stringify(c.odd), '{"list":[1,2],"big":"3","after":"x"}');
+    assert.deepEqual(quoted, { name: "it's", kept: 1 }, 'the annotation is not changed');
+  });
+
   test('output is plain JSON (round-trips)', () => {
     const pain = span(text, 'pain');
     const out = serializeDocument(docWith(text, { concepts: [pain], attributeValues: [span(text, 'pain', 'x', { concept: pain, n: Number.NaN })] }), { returnAnalyzedText: true });

@@ -14,6 +14,10 @@
 //   `true`: `text` is echoed and nothing is encoded.
 // - Key order: `type`, `uid`, `begin`, `end`, `coveredText`, then the other fields as the annotator set
 //   them. Fields whose name starts with `_` are internal and never written, at any depth.
+// - The returned tree shares nested objects and arrays with the Document's annotations wherever writing
+//   them would change nothing (plain objects and arrays whose JSON.stringify text is already what the wire
+//   needs): it is read-only, made to be stringified (copying every nested object took a tenth of a
+//   standard-flow serialisation).
 import type { Annotation, Document } from './document.js';
 
 export interface UidCounter {
@@ -97,6 +101,8 @@ interface Writer {
   readonly hypotheticalRan: boolean;
   /** objectPrototypeIsClean(), asked once per serialisation. */
   readonly plainPrototype: boolean;
+  /** Neither Object.prototype nor Array.prototype has a toJSON: JSON.stringify writes a plain object or array as its fields. */
+  readonly reuse: boolean;
 }
 
 /** A layer in output order with the positions of its annotations (read once: layers mix many object shapes). */
@@ -166,6 +172,10 @@ function assignUids(layers: readonly SortedLayer[], uids: UidCounter): Map<unkno
   }
 }
 
+/**
+ * The wire form of `v`: `v` itself when JSON.stringify would write it as the wire needs it (see
+ * unchanged), else a copy with the changes (encoded strings, `{uid}` references, `_` fields dropped...).
+ */
 function writeValue(w: Writer, v: unknown, field: string, depth: number): JsonValue | undefined {
   switch (typeof v) {
     case 'string':
@@ -183,14 +193,7 @@ function writeValue(w: Writer, v: unknown, field: string, depth: number): JsonVa
   }
   if (v === null) return null;
   if (depth > MAX_DEPTH) return undefined;
-  if (Array.isArray(v)) {
-    const out: JsonValue[] = [];
-    for (let i = 0; i < v.length; i++) {
-      const item = writeValue(w, v[i], field, depth + 1);
-      if (item !== undefined) out.push(item);
-    }
-    return out;
-  }
+  if (Array.isArray(v)) return writeArray(w, v, field, depth);
   const record = v as Record<string, unknown>;
   const uid = w.uidOf.get(record);
   if (uid !== undefined) return field === 'uid' ? uid : { uid };
@@ -215,13 +218,61 @@ function mayInheritKeys(w: Writer, record: object): boolean {
   return proto === Object.prototype ? !w.plainPrototype : proto !== null;
 }
 
+/** True when JSON.stringify writes a field whose value is `v` as the field's wire form `written` (undefined: no field). */
+function unchanged(v: unknown, written: JsonValue | undefined): boolean {
+  // JSON.stringify leaves out fields whose value is undefined, a function or a symbol, as writeValue does.
+  return written === undefined ? v === undefined || typeof v === 'function' || typeof v === 'symbol' : written === v;
+}
+
+/** Items without a wire form (undefined, functions, beyond MAX_DEPTH) are left out: JSON.stringify would write null. */
+function writeArray(w: Writer, v: readonly unknown[], field: string, depth: number): JsonValue[] {
+  let out: JsonValue[] | undefined;
+  for (let i = 0; i < v.length; i++) {
+    const item = writeValue(w, v[i], field, depth + 1);
+    if (out === undefined) {
+      if (item !== undefined && item === v[i]) continue;
+      out = itemsBefore(v, i);
+    }
+    if (item !== undefined) out.push(item);
+  }
+  if (out !== undefined) return out;
+  return w.reuse && Object.getPrototypeOf(v) === Array.prototype ? (v as JsonValue[]) : itemsBefore(v, v.length);
+}
+
+/** The first `end` items of `v` (their own wire form) in a plain array (slice would keep an Array subclass). */
+function itemsBefore(v: readonly unknown[], end: number): JsonValue[] {
+  const out: JsonValue[] = [];
+  for (let i = 0; i < end; i++) out.push(v[i] as JsonValue);
+  return out;
+}
+
 function writeObject(w: Writer, record: Record<string, unknown>, depth: number): JsonObject {
-  const out: JsonObject = {};
+  let out: JsonObject | undefined;
   const inherits = mayInheritKeys(w, record);
   for (const k in record) {
-    if ((inherits && !Object.hasOwn(record, k)) || k.charCodeAt(0) === 0x5f) continue;
-    const value = writeValue(w, record[k], k, depth);
+    if (inherits && !Object.hasOwn(record, k)) continue;
+    const internal = k.charCodeAt(0) === 0x5f;
+    const v = record[k];
+    const value = internal ? undefined : writeValue(w, v, k, depth);
+    if (out === undefined) {
+      // (A record with a toJSON field is copied: JSON.stringify would call that instead of writing the fields.)
+      if (!internal && k !== 'toJSON' && unchanged(v, value)) continue;
+      out = fieldsBefore(record, k, inherits);
+    }
     if (value !== undefined) out[k] = value;
+  }
+  if (out !== undefined) return out;
+  return w.reuse && Object.getPrototypeOf(record) === Object.prototype ? (record as JsonObject) : fieldsBefore(record, undefined, inherits);
+}
+
+/** A copy of the fields of `record` that come before `stop` (all of them without one), which are their own wire form. */
+function fieldsBefore(record: Record<string, unknown>, stop: string | undefined, inherits: boolean): JsonObject {
+  const out: JsonObject = {};
+  for (const k in record) {
+    if (k === stop) break;
+    if (inherits && !Object.hasOwn(record, k)) continue;
+    const v = record[k];
+    if (v !== undefined && typeof v !== 'function' && typeof v !== 'symbol') out[k] = v as JsonValue;
   }
   return out;
 }
@@ -274,6 +325,7 @@ export function serializeDocument(doc: Document, options: SerializeOptions, echo
     negationRan: options.ran?.has('negation') === true,
     hypotheticalRan: options.ran?.has('hypothetical') === true,
     plainPrototype: objectPrototypeIsClean(),
+    reuse: !('toJSON' in Object.prototype) && !('toJSON' in Array.prototype),
   };
 
   const data: JsonObject = {};

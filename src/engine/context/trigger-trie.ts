@@ -1,25 +1,25 @@
 // The trigger matcher, compiled once (STYLE.md §5): every rule's literal or token pattern is expanded into
-// token sequences, tokenized with the same tokenizer as the text, and stored in a trie keyed by normalised
-// token text. Matching is a greedy longest-match walk over a token range: no regex in the loop.
+// token sequences, tokenized with the same tokenizer as the text, and stored in a trie keyed by the shared
+// lexicon key ids of the token texts (text/token-keys.ts: a Document's token ids are taken once and read by
+// every trie of the flow). Matching is a greedy longest-match walk over a token range: no regex in the loop.
 import { DomainError } from '../../errors.js';
 import type { Token } from '../document.js';
 import type { ContextRule } from './context-rule.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../text/token-keys.js';
 
 export type TokenizeFn = (text: string) => readonly Pick<Token, 'lower'>[];
 
 interface TrieNode {
-  readonly next: Map<string, TrieNode>;
+  /** Children by lexicon key id of the next token's text. */
+  readonly next: Map<number, TrieNode>;
   /** Rules whose full sequence ends here (several categories may share one surface form). */
   rules: ContextRule[];
 }
 
 export interface TriggerTrie {
   readonly root: TrieNode;
-  /**
-   * A filter over the root's words by first two characters and length (rootFilterIndex / rootFilterBit):
-   * a token whose bit is clear starts no trigger, so most tokens are rejected without hashing their text.
-   */
-  readonly rootFilter: Int32Array;
+  /** The root's children by key id in an array (most tokens start no trigger: one read settles them). */
+  readonly first: readonly (TrieNode | undefined)[];
   /** Longest sequence, in tokens. */
   readonly maxLength: number;
   readonly sequenceCount: number;
@@ -87,11 +87,11 @@ export function compileTriggerTrie(rules: readonly ContextRule[], tokenize: Toke
     for (const seq of expandRule(rule, tokenize)) {
       let node = root;
       for (const word of seq) {
-        let child = node.next.get(word);
+        let child = node.next.get(lexiconKeyId(word));
         if (child === undefined) {
           child = { next: new Map(), rules: [] };
           // typographic apostrophes lead to the same node, so matching needs no normalisation
-          for (const key of apostropheVariants(word)) node.next.set(key, child);
+          for (const key of apostropheVariants(word)) node.next.set(lexiconKeyId(key), child);
         }
         node = child;
       }
@@ -100,19 +100,9 @@ export function compileTriggerTrie(rules: readonly ContextRule[], tokenize: Toke
       sequenceCount += 1;
     }
   }
-  const rootFilter = new Int32Array(ROOT_FILTER_SIZE);
-  for (const word of root.next.keys()) rootFilter[rootFilterIndex(word)]! |= rootFilterBit(word);
-  return { root, rootFilter, maxLength, sequenceCount };
-}
-
-const ROOT_FILTER_SIZE = 64 * 64;
-
-function rootFilterIndex(word: string): number {
-  return ((word.charCodeAt(0) & 63) << 6) | (word.charCodeAt(1) & 63);
-}
-
-function rootFilterBit(word: string): number {
-  return 1 << (word.length & 31);
+  const first = new Array<TrieNode | undefined>(lexiconKeyCount()).fill(undefined);
+  for (const [id, child] of root.next) first[id] = child;
+  return { root, first, maxLength, sequenceCount };
 }
 
 /**
@@ -121,22 +111,23 @@ function rootFilterBit(word: string): number {
  */
 export function matchTriggers(tokens: readonly Token[], from: number, to: number, trie: TriggerTrie): TriggerMatch[] {
   const out: TriggerMatch[] = [];
+  const ids = tokenKeyIds(tokens);
+  const first = trie.first;
+  const end = Math.min(to, tokens.length);
   let i = from;
-  const filter = trie.rootFilter;
-  while (i < to) {
-    const lower = tokens[i]?.lower;
-    if (lower === undefined || (filter[rootFilterIndex(lower)]! & rootFilterBit(lower)) === 0) {
+  while (i < end) {
+    const id = ids[i]!;
+    let node = id >= 0 && id < first.length ? first[id] : undefined;
+    if (node === undefined) {
       i += 1;
       continue;
     }
-    let node: TrieNode | undefined = trie.root;
-    let bestEnd = -1;
-    let bestRules: ContextRule[] = [];
-    for (let j = i; j < to; j++) {
-      const token = tokens[j];
-      // A node without children (a trigger's last word, one in nine lookups) needs no lookup.
-      if (token === undefined || node.next.size === 0) break;
-      node = node.next.get(token.lower);
+    let bestEnd = node.rules.length > 0 ? i + 1 : -1;
+    let bestRules = node.rules;
+    // A node without children (a trigger's last word, one in nine lookups) needs no lookup.
+    for (let j = i + 1; j < end && node.next.size > 0; j++) {
+      const next = ids[j]!;
+      node = next < 0 ? undefined : node.next.get(next);
       if (node === undefined) break;
       if (node.rules.length > 0) {
         bestEnd = j + 1;
@@ -144,9 +135,9 @@ export function matchTriggers(tokens: readonly Token[], from: number, to: number
       }
     }
     if (bestEnd > i) {
-      const first = tokens[i] as Token;
+      const firstToken = tokens[i] as Token;
       const last = tokens[bestEnd - 1] as Token;
-      out.push({ rules: bestRules, tokenBegin: i, tokenEnd: bestEnd, begin: first.begin, end: last.end });
+      out.push({ rules: bestRules, tokenBegin: i, tokenEnd: bestEnd, begin: firstToken.begin, end: last.end });
       i = bestEnd;
     } else {
       i += 1;

@@ -127,6 +127,24 @@ function layersByKey(doc: Document): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The condition context of one run; `data` (the layers by key) is built on first use (only `overlaps`
+ * conditions read it). A class: its getter is one function for every run, where a getter in an object
+ * literal is a new closure per Document that the property-load caches calling it keep, and with it the
+ * whole last Document, alive into the next young-generation collections, each of which then promoted a
+ * finished Document to the old generation (standard flow: GC 0.20 -> 0.05-0.11 ms per note).
+ */
+class LazyConditionContext implements ConditionContext {
+  readonly cache = createConditionCache();
+  private layers: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(private readonly doc: Document) {}
+
+  get data(): Readonly<Record<string, unknown>> {
+    return (this.layers ??= layersByKey(this.doc));
+  }
+}
+
 export class CandidateIndex {
   readonly context: ConditionContext;
   /** `key\0field\0fold` → text column. */
@@ -139,14 +157,7 @@ export class CandidateIndex {
   private readonly lists = new Map<string, Map<string, readonly Annotation[]>>();
 
   constructor(private readonly doc: Document) {
-    // The layers by key are built on first use (only `overlaps` conditions read them).
-    let data: Readonly<Record<string, unknown>> | undefined;
-    this.context = {
-      get data(): Readonly<Record<string, unknown>> {
-        return (data ??= layersByKey(doc));
-      },
-      cache: createConditionCache(),
-    };
+    this.context = new LazyConditionContext(doc);
   }
 
   /**

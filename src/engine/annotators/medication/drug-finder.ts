@@ -10,7 +10,7 @@ import { documentMatches } from '../../document-matches.js';
 import type { LibraryDictionary } from '../concept-detection/libraries.js';
 import type { DrugAlias, MedicationLexicon } from './lexicon.js';
 import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
-import { tokenKeyIds } from '../symptom-disease/token-keys.js';
+import { tokenKeyIds } from '../../text/token-keys.js';
 
 export interface DrugMention {
   readonly begin: number;

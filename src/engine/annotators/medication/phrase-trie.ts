@@ -4,7 +4,7 @@
 // characters beyond the tokens, so it runs in time proportional to the phrase length.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
-import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../symptom-disease/token-keys.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../../text/token-keys.js';
 
 interface TrieNode<V> {
   /** Children by lexicon key id (token-keys.ts) of the lower-cased piece, or by the piece as written (case-sensitive tries). */
@@ -23,7 +23,7 @@ export interface PhraseTrie<V> {
   longest(text: string, tokens: readonly Token[], start: number, limit: number): PhraseMatch<V> | undefined;
   /** False when no phrase can start at token `start` (its lower-case text is not a first piece). */
   startsAt(tokens: readonly Token[], start: number): boolean;
-  /** startsAt by the token's key id (tokenKeyIds in symptom-disease/token-keys.ts). */
+  /** startsAt by the token's key id (tokenKeyIds in text/token-keys.ts). */
   startsWithKey(id: number | undefined): boolean;
   readonly size: number;
   /** Lower-cased first tokens of the phrases: `longest` finds nothing at a token whose `lower` is not here. */

@@ -1,11 +1,11 @@
 // A phrase matcher over Document tokens (STYLE.md §5): phrases are tokenized with the engine tokenizer
 // once, stored in a trie keyed by lower-case token text, and matched by a greedy longest-match walk over
 // a sentence's tokens. No regex in the loop. Used for model_broker cues and attribute qualifiers.
-// Token texts are the shared lexicon key ids of symptom-disease/token-keys.ts: a token list's ids are
+// Token texts are the shared lexicon key ids of text/token-keys.ts: a token list's ids are
 // computed once per Document, and a start that begins no phrase costs one array read.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
-import { knownKeyId, lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../symptom-disease/token-keys.js';
+import { knownKeyId, lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../../text/token-keys.js';
 
 interface Node<T> {
   /** Children by lexicon key id. */

@@ -5,7 +5,7 @@
 // ejection_fraction, smoking) for every term list they read from resources/.
 import type { Token } from '../../document.js';
 import { tokenize } from '../../text/tokenize.js';
-import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from './token-keys.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../../text/token-keys.js';
 
 interface TrieNode {
   /** Children by lexicon key id (token-keys.ts). */

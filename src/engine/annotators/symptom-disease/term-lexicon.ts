@@ -3,7 +3,7 @@
 // when written exactly so, since their lower-case spellings are ordinary words (`pt` = patient).
 import type { Token } from '../../document.js';
 import { compilePhraseTrie, type PhraseMatch, type PhraseTrie } from './phrase-trie.js';
-import { tokenKeyIds } from './token-keys.js';
+import { tokenKeyIds } from '../../text/token-keys.js';
 
 interface Keyed<T> {
   readonly value: T;

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { createDocument } from '../../create-document.js';
 import { createPhraseTrie } from '../medication/phrase-trie.js';
 import { compilePhraseTrie } from './phrase-trie.js';
-import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from './token-keys.js';
+import { lexiconKeyCount, lexiconKeyId, tokenKeyIds } from '../../text/token-keys.js';
 
 describe('token key ids', () => {
   test('a token gets the id of its lower-case text, or -1 when no trie has that key', () => {

@@ -1,10 +1,11 @@
-// Lexicon keys as small integers, shared by every phrase trie of the clinical annotators (phrase-trie.ts
-// here, medication/phrase-trie.ts): each lower-cased token text that some compiled trie uses gets an id
+// Lexicon keys as small integers, shared by every phrase trie of the engine (the clinical annotators'
+// symptom-disease/phrase-trie.ts and medication/phrase-trie.ts, model_broker's cue phrases, the ConText
+// trigger trie): each lower-cased token text that some compiled trie uses gets an id
 // once, and a token list gets each token's id (-1: no trie uses its text) in one pass, the first time any
 // trie reads it. The tries then step by integer (an array read at the root) instead of hashing the token's
 // text again in each of the dozen tries that look at it. Ids only grow; a token list whose ids were taken
 // before a newer trie was compiled gets them again.
-import type { Token } from '../../document.js';
+import type { Token } from '../document.js';
 
 /**
  * Every key of every compiled trie: an open-addressing table in typed arrays, 4 Int32 per slot (FNV-1a hash
