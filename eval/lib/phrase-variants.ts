@@ -79,7 +79,7 @@ export const SITE_ADJECTIVES: readonly (readonly string[])[] = [
 ];
 
 /** Words that end a left extension (function words, verbs, numbers are no modifiers of a disease noun). */
-const NOT_A_MODIFIER = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'at', 'and', 'or', 'with', 'without', 'to', 'for', 'by', 'from', 'as', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'that', 'this', 'these', 'those', 'which', 'who', 'its', 'their', 'his', 'her', 'not', 'no', 'but', 'than', 'into', 'after', 'before', 'during', 'between', 'among', 'other', 'such', 'both', 'all', 'some', 'any', 'each', 'most', 'more', 'patients', 'patient', 'cases', 'case']);
+export const NOT_A_MODIFIER: ReadonlySet<string> = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'at', 'and', 'or', 'with', 'without', 'to', 'for', 'by', 'from', 'as', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'that', 'this', 'these', 'those', 'which', 'who', 'its', 'their', 'his', 'her', 'not', 'no', 'but', 'than', 'into', 'after', 'before', 'during', 'between', 'among', 'other', 'such', 'both', 'all', 'some', 'any', 'each', 'most', 'more', 'patients', 'patient', 'cases', 'case']);
 
 export interface WordSpan {
   readonly text: string;
