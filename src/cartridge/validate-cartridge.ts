@@ -18,7 +18,7 @@ import {
   validateProfileBody,
 } from './check-definitions.js';
 import { validateFilter } from './filter-condition.js';
-import { jsonDepthExceeds } from './json-value.js';
+import { MAX_BODY_DEPTH, jsonDepthExceeds } from './json-value.js';
 import { parseCartridge } from './parse-cartridge.js';
 
 export interface CartridgeValidation {
@@ -74,9 +74,6 @@ function checkIds(manifest: CartridgeManifest, artifacts: readonly CartridgeArti
     }
   }
 }
-
-/** Deepest nesting accepted in a stored body (the real ACD cartridge needs 15). */
-export const MAX_BODY_DEPTH = 64;
 
 function checkBody(a: DeployableArtifact, issues: CartridgeIssue[]): void {
   if (jsonDepthExceeds(a.body, MAX_BODY_DEPTH)) {
