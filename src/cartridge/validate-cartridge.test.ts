@@ -285,6 +285,22 @@ describe('hostile nesting', () => {
   });
 });
 
+describe('hostile manifests', () => {
+  // 30,000 listed ids took over a minute (blocking the event loop of the job runner) when each response
+  // searched the whole issue list for its artifact's first error. Validation is synchronous, so the test
+  // timeout cannot interrupt it: the guard compares the elapsed time with a bound ~30x the linear cost.
+  test('a manifest listing 30,000 artifacts without folders: a 404 response each, in linear time', async () => {
+    const ids = Array.from({ length: 30_000 }, (_, i) => `x.missing_${i}`);
+    const zip = await makeZip([{ name: 'metadata', data: JSON.stringify({ id: 'x.many', name: 'Many', namespace: 'x', artifacts: ids }) }]);
+    const startedMs = Date.now();
+    const v = await validateCartridge(zip);
+    assert.ok(Date.now() - startedMs < 10_000, `validation took ${Date.now() - startedMs} ms`);
+    assert.equal(v.ok, false);
+    assert.equal(v.responses.length, ids.length);
+    assert.ok(v.responses.every((r) => r.code === 404 && (r.description ?? '').includes('no artifacts/')));
+  });
+});
+
 describe('issue catalogue', () => {
   test('every issue code is documented in docs/cartridges.md', async () => {
     const { CARTRIDGE_ISSUE_CODES } = await import('./cartridge-issue.js');
