@@ -300,6 +300,24 @@ describe('hostile manifests', () => {
     assert.ok(planned.responses.every((r, i) => r.code === 404 && r.description === `Artifact ${ids[i]} not deployed: no folder for ${ids[i]}`));
   });
 
+  test('dictionary regexes with nested unbounded repetition are reported (WARNING): the matcher will not use them', async () => {
+    const concepts = [
+      { id: 'C1', cui: 'C1', preferredName: 'Evil', surfaceForms: [{ text: 'evil' }], regexes: [{ pattern: '(a+)+$' }, { pattern: '\\b(x\\s?)+y' }] },
+      { id: 'C2', cui: 'C2', preferredName: 'Fine', surfaceForms: [], regexes: [{ pattern: '\\bfine(\\s|-)*\\b' }] },
+    ];
+    const zip = await makeZip([
+      { name: 'metadata', data: JSON.stringify({ id: 'x.rx', name: 'Rx', namespace: 'x', artifacts: ['x.rx_dict'] }) },
+      { name: 'artifacts/x.rx_dict/metadata', data: JSON.stringify({ id: 'x.rx_dict', name: 'D', type: 'dictionary', attachments: [{ id: 'x.rx_dict_json', name: 'json' }] }) },
+      { name: 'artifacts/x.rx_dict/attachments/json/metadata', data: JSON.stringify({ id: 'x.rx_dict_json', name: 'json' }) },
+      { name: 'artifacts/x.rx_dict/attachments/json/x.rx_dict_json.json', data: JSON.stringify({ id: 'x.rx_dict', name: 'D', concepts }) },
+    ]);
+    const v = await validateCartridge(zip);
+    assert.equal(v.ok, true);
+    const warnings = v.issues.filter((i) => i.level === 'WARNING' && i.code === 'INVALID_DICTIONARY');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]?.message ?? '', /^1 regex pattern\(s\) repeat a group that itself repeats without bound \(\(a\+\)\+\$\)/);
+  });
+
   test('a manifest listing more than 5,000 artifacts is an archive-level INVALID_MANIFEST (no response per id)', async () => {
     const ids = Array.from({ length: 5_001 }, (_, i) => `x.missing_${i}`);
     const v = await validateCartridge(await makeZip([{ name: 'metadata', data: JSON.stringify({ id: 'x.many', name: 'Many', namespace: 'x', artifacts: ids }) }]));
