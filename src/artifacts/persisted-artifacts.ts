@@ -59,12 +59,8 @@ export async function listArtifacts(store: Store, spec: PersistedKindSpec, calle
   ]);
   const merged = new Map<string, StoredArtifact>();
   for (const artifact of [...system, ...own]) merged.set(artifact.id, artifact);
-  const result: Record<string, Record<string, unknown>> = {};
-  for (const id of [...merged.keys()].sort()) {
-    const artifact = merged.get(id);
-    if (artifact !== undefined) result[id] = spec.summarize(toDefinition(artifact));
-  }
-  return result;
+  // Object.fromEntries defines own properties: an id such as `__proto__` is a key like any other.
+  return Object.fromEntries([...merged.keys()].sort().map((id) => [id, spec.summarize(toDefinition(merged.get(id) as StoredArtifact))]));
 }
 
 export async function getArtifact(store: Store, spec: PersistedKindSpec, caller: Caller, id: string): Promise<ArtifactDefinition> {
