@@ -40,7 +40,9 @@ export const ERRORS = {
   ANNOTATOR_NOT_FOUND: { status: 404, level: 'ERROR', message: 'Annotator ID not found.', howToSolve: 'List annotators with GET /v1/annotators.' },
   CARTRIDGE_NOT_FOUND: { status: 404, level: 'ERROR', message: 'Cartridge deployment is NOT found (use POST for creation).', howToSolve: 'Deploy the cartridge with POST /v1/cartridges first.' },
   CARTRIDGE_ID_NOT_FOUND: { status: 404, level: 'ERROR', message: 'Cartridge ID not found.', howToSolve: 'List the deployments of your tenant with GET /v1/cartridges.' },
-  // 405 / 409 / 413 / 415
+  // 405 / 408 / 409 / 413 / 415 / 431
+  REQUEST_TIMEOUT: { status: 408, level: 'ERROR', message: 'Request Timeout', howToSolve: 'Send the whole request without pausing; check the client and any proxy in between.' },
+  HEADERS_TOO_LARGE: { status: 431, level: 'ERROR', message: 'Request Header Fields Too Large', howToSolve: 'Send smaller request headers (all together at most 16 KiB): check cookies and token sizes.' },
   METHOD_NOT_ALLOWED: { status: 405, level: 'ERROR', message: 'Method not allowed.', howToSolve: 'See /openapi.json for the methods of this path.' },
   PROFILE_CONFLICT: { status: 409, level: 'ERROR', message: 'Profile ID conflict.', howToSolve: 'Use PUT to replace an existing profile, or choose another id.' },
   FLOW_CONFLICT: { status: 409, level: 'ERROR', message: 'Flow ID conflict.', howToSolve: 'Use PUT to replace an existing flow, or choose another id.' },

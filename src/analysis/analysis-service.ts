@@ -72,13 +72,14 @@ async function readArtifact(store: Store, tenant: string, kind: DefinitionKind, 
 
 async function resolveProfiles(definitions: DefinitionCache, tenant: string, flows: readonly AcdAnnotatorFlow[]): Promise<Record<string, AcdProfile>> {
   const ids = [...new Set(flows.map((f) => f.profile).filter((p): p is string => typeof p === 'string' && p !== ''))];
-  const profiles: Record<string, AcdProfile> = {};
+  const profiles: [string, AcdProfile][] = [];
   for (const id of ids) {
     const body = await definitions.read(tenant, 'profile', id);
     if (body === undefined) throw new DomainError('PROFILE_NOT_FOUND', `Profile "${id}" named by the annotator flow was not found.`);
-    profiles[id] = body as AcdProfile;
+    profiles.push([id, body as AcdProfile]);
   }
-  return profiles;
+  // Own properties (Object.fromEntries), so that an id such as `__proto__` survives the copy to the worker.
+  return Object.fromEntries(profiles);
 }
 
 /** A profile id given in the body applies to every annotator flow that names none. */

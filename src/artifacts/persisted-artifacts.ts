@@ -2,6 +2,7 @@
 // against the Store interface (framework-free; the HTTP routes and the CLI call these). Implements
 // the specification's state table: 201/409/403/400 on create, 200/404/400/403 on replace,
 // 200/404/403 on delete, 404 on read. Reads fall back to the system tenant; writes never touch it.
+import { MAX_BODY_DEPTH, jsonDepthExceeds } from '../cartridge/json-value.js';
 import { DomainError, type ErrorKind, type ValidationIssue } from '../errors.js';
 import type { Store, StoredArtifact } from '../store/store.js';
 import { readWithAlias } from './aliases.js';
@@ -43,6 +44,8 @@ function requireObject(spec: PersistedKindSpec, body: unknown): Record<string, u
 
 /** Validated body ready to store: client `publishedDate` dropped (the server sets it), `id` set. */
 function prepareBody(spec: PersistedKindSpec, body: Record<string, unknown>, id: string): Record<string, unknown> {
+  // Checked first: the kind's validators and the store's JSON encoding recurse into the body.
+  if (jsonDepthExceeds(body, MAX_BODY_DEPTH)) throw new DomainError(spec.invalid, `body: the ${spec.label.toLowerCase()} nests deeper than ${MAX_BODY_DEPTH} levels.`);
   const issues = spec.validate(body);
   if (issues.length > 0) throw new DomainError(spec.invalid, describeIssues(issues));
   const { publishedDate: _ignored, ...rest } = body;
@@ -56,12 +59,8 @@ export async function listArtifacts(store: Store, spec: PersistedKindSpec, calle
   ]);
   const merged = new Map<string, StoredArtifact>();
   for (const artifact of [...system, ...own]) merged.set(artifact.id, artifact);
-  const result: Record<string, Record<string, unknown>> = {};
-  for (const id of [...merged.keys()].sort()) {
-    const artifact = merged.get(id);
-    if (artifact !== undefined) result[id] = spec.summarize(toDefinition(artifact));
-  }
-  return result;
+  // Object.fromEntries defines own properties: an id such as `__proto__` is a key like any other.
+  return Object.fromEntries([...merged.keys()].sort().map((id) => [id, spec.summarize(toDefinition(merged.get(id) as StoredArtifact))]));
 }
 
 export async function getArtifact(store: Store, spec: PersistedKindSpec, caller: Caller, id: string): Promise<ArtifactDefinition> {

@@ -68,9 +68,15 @@ export function describeCartridgeIssues(issues: readonly CartridgeIssue[]): stri
   return more > 0 ? `${shown.join('; ')}; and ${more} more` : shown.join('; ');
 }
 
-/** Reads and checks the archive, then applies it (see applyValidatedCartridge). */
-export async function deployCartridgeArchive(store: Store, tenant: string, archive: Buffer, limits: Partial<ArchiveLimits>): Promise<DeploymentOutcome> {
-  return applyValidatedCartridge(store, tenant, await validateCartridge(archive, limits));
+/** A deployment job's lease, which fences its write (Store.applyCartridge). */
+export interface JobLease {
+  readonly id: string;
+  readonly owner: string;
+}
+
+/** Reads and checks the archive, then applies it for the job that holds `lease` (see applyValidatedCartridge). */
+export async function deployCartridgeArchive(store: Store, tenant: string, archive: Buffer, limits: Partial<ArchiveLimits>, lease?: JobLease): Promise<DeploymentOutcome> {
+  return applyValidatedCartridge(store, tenant, await validateCartridge(archive, limits), lease);
 }
 
 /**
@@ -78,7 +84,7 @@ export async function deployCartridgeArchive(store: Store, tenant: string, archi
  * invalid artifact, writes nothing and fails with code 400 (each artifact's response says why).
  * Responses of written artifacts are 201 "Created", or 200 "OK" when the artifact already existed.
  */
-export async function applyValidatedCartridge(store: Store, tenant: string, validation: CartridgeValidation): Promise<DeploymentOutcome> {
+export async function applyValidatedCartridge(store: Store, tenant: string, validation: CartridgeValidation, lease?: JobLease): Promise<DeploymentOutcome> {
   const problems = archiveProblems(validation);
   const manifest = validation.manifest;
   if (manifest === undefined || problems.length > 0) {
@@ -89,7 +95,11 @@ export async function applyValidatedCartridge(store: Store, tenant: string, vali
     return { state: 'failed', code: 400, applied: false, updated: 0, responses: rolledBack(validation.responses) };
   }
   const existed = await existingIds(store, tenant, validation);
-  await store.applyCartridge(tenant, manifest.id, toNewArtifacts(validation.artifacts, tenant));
+  if (!(await store.applyCartridge(tenant, manifest.id, toNewArtifacts(validation.artifacts, tenant), lease))) {
+    // The job was lost while it ran (its tenant's data deleted, or its lease taken over): nothing was written.
+    const description = `Deployment of cartridge ${manifest.id} was interrupted (the deployment was deleted or taken over by another replica); nothing was changed.`;
+    return { state: 'failed', code: 500, applied: false, updated: 0, responses: [{ code: 500, message: 'Internal Server Error', level: 'ERROR', description, artifact: manifest.id }] };
+  }
   const responses = validation.responses.map((r) => (r.code === 201 && existed.has(r.artifact) ? asUpdated(r) : r));
   return { state: 'completed', code: 200, applied: true, updated: existed.size, responses };
 }

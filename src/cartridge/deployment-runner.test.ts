@@ -80,6 +80,25 @@ describe('deployment runner', () => {
       assert.equal((await store.getDeployment('t', 'x.slow_v1.0'))?.state, 'completed');
     }));
 
+  test('the tenant\'s data deleted while its job runs (DELETE /v1/user_data): the job writes nothing afterwards', () =>
+    withSqlite(async (store) => {
+      let release: () => void = () => {};
+      const gate = new Promise<void>((resolve) => { release = resolve; });
+      const slowStore: Store = { ...store, applyCartridge: async (...args) => { await gate; return store.applyCartridge(...args); } };
+      const events: JobFinishedEvent[] = [];
+      const runner = createDeploymentRunner({ store: slowStore, ...settings, onJobFinished: (e) => events.push(e) });
+      await createDeploymentService({ store }).submit({ tenant: 't', archive: await cartridge('x.gone_v1.0'), mode: 'create', correlationId: 'c', isOperator: false });
+      const running = runner.runOnce();
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal((await store.getDeployment('t', 'x.gone_v1.0'))?.state, 'processing');
+      assert.ok((await store.deleteTenant('t')) > 0);
+      release();
+      assert.equal(await running, true);
+      assert.deepEqual([events[0]?.applied, events[0]?.recorded], [false, false]);
+      assert.equal(await store.getArtifact('t', 'profile', 'x.gone_v1.0_profile'), undefined);
+      assert.equal(await store.getDeployment('t', 'x.gone_v1.0'), undefined);
+    }));
+
   test('an internal failure fails the job with 500 and writes nothing', () =>
     withSqlite(async (store) => {
       const brokenStore: Store = { ...store, applyCartridge: async () => { throw new Error('disk on fire'); } };

@@ -126,7 +126,7 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
     renewal.unref();
     let outcome: DeploymentOutcome;
     try {
-      outcome = job.attempts > maxAttempts ? gaveUp(job) : await deployCartridgeArchive(store, job.tenant, archive, limits);
+      outcome = job.attempts > maxAttempts ? gaveUp(job) : await deployCartridgeArchive(store, job.tenant, archive, limits, { id: job.id, owner: replicaId });
     } catch (error) {
       log.error({ ...key, err: error }, 'cartridge deployment failed');
       outcome = internalFailure(job);

@@ -1,6 +1,7 @@
 // Parses the JSON source of an ACD dictionary (the `<name>.json` attachment; the compiled .dic/.pdic
 // files are unreadable binaries) into the normalised concept list stored for concept_detection.
 
+import { hasNestedUnboundedQuantifier } from '../engine/annotators/concept-detection/regex-safety.js';
 import { cartridgeIssue, type CartridgeIssue } from './cartridge-issue.js';
 import type { DictionaryBody, DictionaryConcept } from './cartridge-model.js';
 import { isJsonObject as isObject } from './json-value.js';
@@ -26,6 +27,7 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
   let disabled = 0;
   let unmatchable = 0;
   let malformed = 0;
+  const unsafePatterns: string[] = [];
   source.concepts.forEach((raw: unknown, index: number) => {
     if (!isObject(raw)) {
       malformed++;
@@ -37,6 +39,7 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
     }
     const surfaceForms = texts(raw.surfaceForms, 'text');
     const regexes = texts(raw.regexes, 'pattern');
+    unsafePatterns.push(...regexes.filter(hasNestedUnboundedQuantifier));
     const cui = nonEmptyString(raw.cui);
     const preferredName = nonEmptyString(raw.preferredName) ?? surfaceForms[0];
     if (preferredName === undefined) {
@@ -60,6 +63,9 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
   });
   if (malformed > 0) {
     issues.push(cartridgeIssue('WARNING', 'INVALID_DICTIONARY', `${malformed} concept(s) are not objects or have neither preferredName nor surface forms; dropped`, at));
+  }
+  if (unsafePatterns.length > 0) {
+    issues.push(cartridgeIssue('WARNING', 'INVALID_DICTIONARY', `${unsafePatterns.length} regex pattern(s) repeat a group that itself repeats without bound (${unsafePatterns[0]?.slice(0, 80)}${unsafePatterns.length > 1 ? ', …' : ''}): they could backtrack exponentially and are not matched`, at));
   }
   if (disabled + unmatchable > 0) {
     issues.push(cartridgeIssue('INFO', 'DICTIONARY_CONCEPTS_DROPPED', `${disabled} disabled and ${unmatchable} unmatchable concept(s) dropped; ${concepts.length} kept`, at));

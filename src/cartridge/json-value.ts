@@ -31,6 +31,12 @@ export function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/**
+ * Deepest nesting accepted in a stored body, from a cartridge or an HTTP write (the real ACD cartridge
+ * needs 15); a few hundred levels already overflow the stack of JSON.stringify when the store writes it.
+ */
+export const MAX_BODY_DEPTH = 64;
+
 /** True when arrays/objects nest deeper than `max` levels (iterative: safe on hostile input). */
 export function jsonDepthExceeds(value: unknown, max: number): boolean {
   const stack: { v: unknown; d: number }[] = [{ v: value, d: 0 }];

@@ -204,6 +204,12 @@ function readRawArtifact(folder: string, content: FolderFiles, issues: Cartridge
   };
 }
 
+/**
+ * Most artifact ids a manifest may list: an archive holds at most 5,000 entries (the default maxEntries)
+ * and every artifact needs its own metadata entry (the real ACD cartridge lists 38).
+ */
+export const MAX_MANIFEST_ARTIFACTS = 5_000;
+
 function readManifest(json: JsonObject, raws: readonly RawArtifact[], issues: CartridgeIssue[]): CartridgeManifest {
   const at = { path: 'metadata' };
   const id = optionalString(json.id) ?? '';
@@ -222,9 +228,15 @@ function readManifest(json: JsonObject, raws: readonly RawArtifact[], issues: Ca
   } else if (artifacts.length !== json.artifacts.length) {
     issues.push(cartridgeIssue('ERROR', 'INVALID_MANIFEST', '"artifacts" must be a list of strings', at));
   }
-  const uniqueArtifacts = [...new Set(artifacts)];
+  let uniqueArtifacts = [...new Set(artifacts)];
   if (uniqueArtifacts.length !== artifacts.length) {
     issues.push(cartridgeIssue('WARNING', 'DUPLICATE_ID', 'the manifest lists some artifact ids more than once', at));
+  }
+  if (uniqueArtifacts.length > MAX_MANIFEST_ARTIFACTS) {
+    // Checked here, not id by id: each missing id would become an issue and a stored artifactResponse.
+    const count = (n: number) => n.toLocaleString('en-US');
+    issues.push(cartridgeIssue('ERROR', 'INVALID_MANIFEST', `"artifacts" lists ${count(uniqueArtifacts.length)} ids; a cartridge has at most ${count(MAX_MANIFEST_ARTIFACTS)} artifacts`, at));
+    uniqueArtifacts = [];
   }
   const profile = optionalString(json.profile);
   const preferredFlowId = optionalString(json.preferredFlowId);

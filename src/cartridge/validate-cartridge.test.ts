@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { readArchive } from './archive-reader.js';
 import type { CartridgeIssue } from './cartridge-issue.js';
 import type { DictionaryBody, FilterBody } from './cartridge-model.js';
-import { toNewArtifacts, validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
+import { cartridgeIssue } from './cartridge-issue.js';
+import { planDeployment, toNewArtifacts, validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
 import { makeZip } from './testing/zip-fixtures.js';
 
 const REAL_PATH = '/work/shared/cartridges/acd.acd_clinical_insights_v1.0.zip';
@@ -282,6 +283,48 @@ describe('hostile nesting', () => {
     const v = await validateCartridge(zip);
     assert.deepEqual(errorsOf(v).map((i) => [i.code, i.artifact]), [['INVALID_ARTIFACT_BODY', 'x.deep_rules']]);
     assert.deepEqual(v.artifacts, []);
+  });
+});
+
+describe('hostile manifests', () => {
+  // 30,000 failed ids took over a minute (blocking the event loop of the job runner) when each response
+  // searched the whole issue list for its artifact's first error. Planning is synchronous, so the test
+  // timeout cannot interrupt it: the guard compares the elapsed time with a bound ~100x the linear cost.
+  test('planDeployment: 30,000 failed artifacts get a response each, in linear time', () => {
+    const ids = Array.from({ length: 30_000 }, (_, i) => `x.missing_${i}`);
+    const issues = ids.map((id) => cartridgeIssue('ERROR', 'MISSING_ARTIFACT_FOLDER', `no folder for ${id}`, { artifact: id, path: 'metadata' }));
+    const startedMs = Date.now();
+    const planned = planDeployment({ artifacts: [], artifactIndex: new Map(), attachmentIndex: new Map(), issues }, issues);
+    assert.ok(Date.now() - startedMs < 10_000, `planning took ${Date.now() - startedMs} ms`);
+    assert.equal(planned.responses.length, ids.length);
+    assert.ok(planned.responses.every((r, i) => r.code === 404 && r.description === `Artifact ${ids[i]} not deployed: no folder for ${ids[i]}`));
+  });
+
+  test('dictionary regexes with nested unbounded repetition are reported (WARNING): the matcher will not use them', async () => {
+    const concepts = [
+      { id: 'C1', cui: 'C1', preferredName: 'Evil', surfaceForms: [{ text: 'evil' }], regexes: [{ pattern: '(a+)+$' }, { pattern: '\\b(x\\s?)+y' }] },
+      { id: 'C2', cui: 'C2', preferredName: 'Fine', surfaceForms: [], regexes: [{ pattern: '\\bfine(\\s|-)*\\b' }] },
+    ];
+    const zip = await makeZip([
+      { name: 'metadata', data: JSON.stringify({ id: 'x.rx', name: 'Rx', namespace: 'x', artifacts: ['x.rx_dict'] }) },
+      { name: 'artifacts/x.rx_dict/metadata', data: JSON.stringify({ id: 'x.rx_dict', name: 'D', type: 'dictionary', attachments: [{ id: 'x.rx_dict_json', name: 'json' }] }) },
+      { name: 'artifacts/x.rx_dict/attachments/json/metadata', data: JSON.stringify({ id: 'x.rx_dict_json', name: 'json' }) },
+      { name: 'artifacts/x.rx_dict/attachments/json/x.rx_dict_json.json', data: JSON.stringify({ id: 'x.rx_dict', name: 'D', concepts }) },
+    ]);
+    const v = await validateCartridge(zip);
+    assert.equal(v.ok, true);
+    const warnings = v.issues.filter((i) => i.level === 'WARNING' && i.code === 'INVALID_DICTIONARY');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]?.message ?? '', /^1 regex pattern\(s\) repeat a group that itself repeats without bound \(\(a\+\)\+\$\)/);
+  });
+
+  test('a manifest listing more than 5,000 artifacts is an archive-level INVALID_MANIFEST (no response per id)', async () => {
+    const ids = Array.from({ length: 5_001 }, (_, i) => `x.missing_${i}`);
+    const v = await validateCartridge(await makeZip([{ name: 'metadata', data: JSON.stringify({ id: 'x.many', name: 'Many', namespace: 'x', artifacts: ids }) }]));
+    assert.equal(v.ok, false);
+    assert.deepEqual(errorsOf(v).map((i) => [i.code, i.artifact, i.path]), [['INVALID_MANIFEST', undefined, 'metadata']]);
+    assert.match(errorsOf(v)[0]?.message ?? '', /5,001.*at most 5,000/);
+    assert.deepEqual(v.responses, []);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   validateProfileBody,
 } from './check-definitions.js';
 import { validateFilter } from './filter-condition.js';
-import { jsonDepthExceeds } from './json-value.js';
+import { MAX_BODY_DEPTH, jsonDepthExceeds } from './json-value.js';
 import { parseCartridge } from './parse-cartridge.js';
 
 export interface CartridgeValidation {
@@ -74,9 +74,6 @@ function checkIds(manifest: CartridgeManifest, artifacts: readonly CartridgeArti
     }
   }
 }
-
-/** Deepest nesting accepted in a stored body (the real ACD cartridge needs 15). */
-export const MAX_BODY_DEPTH = 64;
 
 function checkBody(a: DeployableArtifact, issues: CartridgeIssue[]): void {
   if (jsonDepthExceeds(a.body, MAX_BODY_DEPTH)) {
@@ -148,15 +145,17 @@ const KIND_LABEL: Readonly<Record<string, string>> = {
 export function planDeployment(parsed: ParsedCartridge, issues: readonly CartridgeIssue[]): { artifacts: PlannedArtifact[]; responses: ArtifactResponse[] } {
   const cartridgeId = parsed.manifest?.id ?? '';
   const preferred = parsed.manifest?.preferredFlowId;
-  const failed = new Set(issues.filter((i) => i.level === 'ERROR' && i.artifact !== undefined).map((i) => i.artifact as string));
-  const firstError = (id: string): string => issues.find((i) => i.level === 'ERROR' && i.artifact === id)?.message ?? 'invalid artifact';
+  // The first ERROR message of each failed artifact, indexed once (a search per artifact is quadratic).
+  const firstErrors = new Map<string, string>();
+  for (const i of issues) if (i.level === 'ERROR' && i.artifact !== undefined && !firstErrors.has(i.artifact)) firstErrors.set(i.artifact, i.message);
+  const firstError = (id: string): string => firstErrors.get(id) ?? 'invalid artifact';
   const responses: ArtifactResponse[] = [];
   const writes: DeployableArtifact[] = [];
   const known = new Set<string>();
   for (const a of parsed.artifacts) {
     known.add(a.id);
     const label = KIND_LABEL[a.type] ?? `Artifact (${a.type})`;
-    if (a.disposition === 'error' || failed.has(a.id)) {
+    if (a.disposition === 'error' || firstErrors.has(a.id)) {
       responses.push({ code: 400, message: 'Bad Request', level: 'ERROR', description: `${label} ${a.id} not deployed: ${firstError(a.id)}`, artifact: a.id });
     } else if (a.disposition === 'skip') {
       responses.push({ code: 200, message: 'Skipped', level: 'WARNING', description: `${label} ${a.id} skipped: ${a.reason}.`, artifact: a.id });
@@ -165,7 +164,7 @@ export function planDeployment(parsed: ParsedCartridge, issues: readonly Cartrid
       writes.push(a);
     }
   }
-  for (const id of failed) {
+  for (const id of firstErrors.keys()) {
     if (!known.has(id)) responses.push({ code: 404, message: 'Not Found', level: 'ERROR', description: `Artifact ${id} not deployed: ${firstError(id)}`, artifact: id });
   }
   const rank = (a: DeployableArtifact): number => (a.type === 'flow' && a.id === preferred ? 9 : WRITE_ORDER[a.type] ?? 8);

@@ -70,6 +70,9 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
   try {
     await app.listen({ port: config.server.port, host: config.server.host });
   } catch (error) {
+    // listen() made the app ready first: its job runner and the analysis workers would keep the process alive.
+    await app.close();
+    await analysis.close();
     await store.close();
     throw error;
   }

@@ -10,7 +10,7 @@ import { ANNOTATORS_VERSION } from '../engine/registry.js';
 import type { AppDeps, AppInstance, ResolvedDeps, RouteModule } from './deps.js';
 import { serviceErrorBody } from './error-body.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/error-handling.js';
+import { handleClientError, registerErrorHandling } from './plugins/error-handling.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerTenancy } from './plugins/tenancy.js';
 import { registerVersionDate } from './plugins/version-date.js';
@@ -82,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
       const body = serviceErrorBody(error, request.id);
       void (reply as FastifyReply).code(body.code).header('x-correlation-id', request.id).type('application/json; charset=utf-8').send(body);
     },
+    // Requests refused by Node's HTTP parser (oversized headers, not HTTP): the service error body too.
+    clientErrorHandler: handleClientError,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

@@ -98,8 +98,11 @@ export interface Store {
   /**
    * Replaces, in one transaction, every artifact a cartridge owns for a tenant: artifacts of this
    * cartridge not in `artifacts` are removed, the others are upserted. Readers see all or nothing.
+   * With `job`, the write is fenced: it happens only while that deployment of the tenant is still
+   * processing under `job.owner` (checked in the same transaction); false, and nothing written, when the
+   * job was lost meanwhile (its tenant's data was deleted, or its lease expired and another replica took it).
    */
-  applyCartridge(tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[]): Promise<void>;
+  applyCartridge(tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[], job?: { readonly id: string; readonly owner: string }): Promise<boolean>;
 
   // Cartridge deployments: durable jobs whose state lives here (the specification's state table).
   /** POST semantics (`mode: 'create'`) or PUT semantics (`mode: 'update'`), checked and written atomically. */

@@ -133,6 +133,26 @@ describe('analysis over HTTP with a worker pool', () => {
     assertServiceError(await analyse(), 404);
   });
 
+  test('profiles and flows whose ids name Object.prototype properties (__proto__, constructor) are listed and applied', async () => {
+    const headers = { 'x-ibm-client-id': uniqueTenant() };
+    for (const id of ['__proto__', 'constructor']) {
+      const profile = { id, name: id, annotators: [{ name: 'concept_detection', parameters: { include_optional_fields: ['medical_codes'] } }] };
+      assert.equal((await server.call('POST', v('/v1/profiles'), { json: profile, headers })).status, 201);
+      const flow = { id, name: id, annotatorFlows: [{ profile: id, flow: { elements: [{ annotator: { name: 'concept_detection' } }], async: false } }] };
+      assert.equal((await server.call('POST', v('/v1/flows'), { json: flow, headers })).status, 201);
+    }
+    for (const path of ['/v1/profiles', '/v1/flows']) {
+      const listed = await server.call('GET', v(path), { headers });
+      assert.ok(listed.text.includes('"__proto__":{') && listed.text.includes('"constructor":{'), `${path}: ${listed.text}`);
+    }
+    for (const id of ['__proto__', 'constructor']) {
+      const byFlow = await server.call('POST', v(`/v1/analyze/${id}`), { raw: 'diabetes', headers: { ...headers, 'content-type': 'text/plain' } });
+      assert.equal((byFlow.body.unstructured[0].data.concepts as Concept[])[0]?.meshId, 'D003920', `flow ${id} with its profile: ${byFlow.text}`);
+      const byProfile = await server.call('POST', v('/v1/analyze'), { json: { profile: id, unstructured: [{ text: 'diabetes' }], annotatorFlows: flowOf('concept_detection') }, headers });
+      assert.equal((byProfile.body.unstructured[0].data.concepts as Concept[])[0]?.meshId, 'D003920', `profile ${id}: ${byProfile.text}`);
+    }
+  });
+
   test('a profile id in the body applies to flows that name none; unknown profile and flow are 404', async () => {
     const tenant = uniqueTenant();
     const headers = { 'x-ibm-client-id': tenant };

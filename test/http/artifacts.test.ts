@@ -18,6 +18,13 @@ interface KindCase {
   withAnnotator(name: string, parameters?: unknown): Record<string, unknown>;
 }
 
+/** `{"a": {"a": ... 1}}`, `levels` objects deep: deeper than a store can write as JSON. */
+function nested(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+
 const KINDS: readonly KindCase[] = [
   {
     kind: 'profile',
@@ -33,6 +40,7 @@ const KINDS: readonly KindCase[] = [
       { body: { id: 'p1', annotators: [{ name: 'negation', parameters: { scope: [1] } }] }, says: 'scope' },
       { body: { id: 'p1', name: 5, annotators: [] }, says: 'name' },
       { body: ['not', 'an', 'object'], says: 'body' },
+      { body: { id: 'p1', annotators: [{ name: 'negation' }], extra: nested(1000) }, says: 'deeper than 64' },
     ],
     withAnnotator: (name, parameters) => ({ id: 'p1', annotators: [{ name, ...(parameters === undefined ? {} : { parameters }) }] }),
   },
@@ -50,6 +58,7 @@ const KINDS: readonly KindCase[] = [
       { body: { id: 'f1', annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_discovery' } }] } }] }, says: 'concept_discovery' },
       { body: { id: 'f1', annotatorFlows: [{ flow: { elements: [{ flow: { elements: [{ annotator: { name: 'nope' } }] } }] } }] }, says: '"nope"' },
       { body: { id: 'f1', annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'negation', parameters: { bad_param: 'true' } } }] } }] }, says: 'bad_param' },
+      { body: { id: 'f1', annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'negation' } }] } }], extra: nested(1000) }, says: 'deeper than 64' },
     ],
     withAnnotator: (name, parameters) => ({ id: 'f1', annotatorFlows: [{ flow: { elements: [{ annotator: { name, ...(parameters === undefined ? {} : { parameters }) } }] } }] }),
   },

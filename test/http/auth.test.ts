@@ -109,6 +109,15 @@ describe('AUTH_MODE=jwt with an HS256 secret', () => {
     assert.equal(res.status, 200);
   });
 
+  test('a tenant claim that is present but not a non-empty string is refused (401), not replaced by the tenant header', async () => {
+    const victim = uniqueTenant('victim');
+    await server.call('POST', v('/v1/profiles'), { json: PROFILE, headers: { authorization: `Bearer ${await token({ tenant: victim })}` } });
+    for (const tenant of [42, ['a', victim], '', { id: victim }, true]) {
+      const res = await server.call('GET', v(`/v1/profiles/${PROFILE.id}`), { headers: { authorization: `Bearer ${await token({ tenant })}`, 'X-IBM-Client-ID': victim } });
+      assertServiceError(res, 401, /tenant/);
+    }
+  });
+
   test('expired, wrong audience, wrong issuer, bad signature, alg none, garbage → 401', async () => {
     const now = Math.floor(Date.now() / 1000);
     const cases: [string, string][] = [

@@ -165,6 +165,24 @@ for (const backend of BACKENDS) describe(`cartridge deployment, runner on (${bac
     assertServiceError(await server.call('GET', '/v1/cartridges', { headers }), 400);
   });
 
+  test('a manifest listing more artifacts than a cartridge may hold answers 400 at upload; nothing is recorded', async () => {
+    const headers = tenantHeaders(uniqueTenant());
+    const artifacts = Array.from({ length: 100_000 }, (_, i) => `test.many_${i}`);
+    const zip = await zipOf([{ name: 'metadata', data: JSON.stringify({ id: 'test.many_v1.0', name: 'Many', namespace: 'test', artifacts }) }]);
+    assertServiceError(await upload(server, 'POST', zip, headers), 400, /INVALID_MANIFEST metadata: "artifacts" lists 100,000 ids/);
+    assert.deepEqual((await server.call('GET', v('/v1/cartridges'), { headers })).body, { cartridges: [] });
+  });
+
+  test('a malformed multipart body (truncated, or without a boundary) is a 400, not a 500; nothing is recorded', async () => {
+    const headers = tenantHeaders(uniqueTenant());
+    const truncated = '--xx\r\nContent-Disposition: form-data; name="archive_file"; filename="c.zip"\r\nContent-Type: application/octet-stream\r\n\r\nPK';
+    for (const path of ['/v1/cartridges', '/v1/deploy']) {
+      assertServiceError(await server.call('POST', v(path), { raw: truncated, headers: { ...headers, 'content-type': 'multipart/form-data; boundary=xx' } }), 400, /multipart/);
+      assertServiceError(await server.call('POST', v(path), { raw: 'PK', headers: { ...headers, 'content-type': 'multipart/form-data' } }), 400, /multipart/);
+    }
+    assert.deepEqual((await server.call('GET', v('/v1/cartridges'), { headers })).body, { cartridges: [] });
+  });
+
   test('tenants are isolated: statuses, artifacts and ids belong to the tenant that deployed them', async () => {
     const a = tenantHeaders(uniqueTenant('a'));
     const b = tenantHeaders(uniqueTenant('b'));

@@ -1,6 +1,7 @@
 // The error contract over HTTP: every error status carries the full service error body with
 // code = HTTP status and a correlationId equal to the x-correlation-id header; version handling.
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { API_VERSIONS } from '../../src/server/plugins/version-date.js';
 import { PROFILE, UUID, assertServiceError, startServer, uniqueTenant, v, type TestServer } from './harness.js';
@@ -101,6 +102,32 @@ describe('error bodies and version handling', () => {
       }
     }
     assert.equal((await server.call('POST', v('/v1/profiles'), { raw: JSON.stringify(PROFILE), headers: { ...h, 'content-type': 'application/json; charset=UTF-8' } })).status, 201);
+  });
+
+  test('requests Node rejects before routing (header overflow, malformed HTTP) still get the service error body', async () => {
+    const raw = (request: string) => new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(server.baseUrl).port), '127.0.0.1');
+      let response = '';
+      socket.on('data', (chunk) => { response += chunk.toString('latin1'); });
+      socket.on('close', () => resolve(response));
+      socket.on('error', (error) => (response === '' ? reject(error) : resolve(response)));
+      socket.write(request);
+    });
+    const cases: [string, number, RegExp][] = [
+      [`GET /v1/status HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, /header/i],
+      ['NOT-HTTP\r\n\r\n', 400, /malformed/i],
+    ];
+    for (const [request, status, says] of cases) {
+      const response = await raw(request);
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      assert.match(head, new RegExp(`^HTTP/1.1 ${status} `));
+      assert.match(head, /content-type: application\/json/i);
+      const parsed = JSON.parse(body) as Record<string, unknown>;
+      assert.deepEqual(Object.keys(parsed).sort(), ['code', 'correlationId', 'description', 'level', 'message', 'moreInfo']);
+      assert.equal(parsed.code, status);
+      assert.match(String(parsed.description), says);
+      assert.match(head, new RegExp(`x-correlation-id: ${String(parsed.correlationId)}`, 'i'));
+    }
   });
 
   test('an unexpected error → generic 500 without internal details', async () => {

@@ -70,3 +70,32 @@ test('serve listens, answers, and shuts down cleanly on SIGTERM', async () => {
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('serve on a port already in use exits 1 naming the error (the runner and workers do not keep it alive)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ca-serve-'));
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  const address = blocker.address();
+  assert.ok(address !== null && typeof address === 'object');
+  const child = spawn(process.execPath, [...cli, 'serve'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(address.port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', AUTH_MODE: 'none',
+      KB_DIR: process.env.TEST_KB_DIR ?? join(root, '.cache', 'kb'), ANALYSIS_WORKERS: '1', CARTRIDGE_POLL_INTERVAL_MS: '50' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    // Guard against hanging (the process used to stay up forever), not a timing assertion.
+    const code = await Promise.race([exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), 60_000))]);
+    assert.equal(code, 1, stderr);
+    assert.match(stderr, /EADDRINUSE/);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

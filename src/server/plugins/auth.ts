@@ -116,10 +116,15 @@ export function createJwtAuthenticator(jwt: JwtConfig): Authenticator {
       throw unauthorized(describeJwtFailure(error));
     }
     const tenant = payload[jwt.tenantClaim];
+    // An absent claim leaves the tenant to the header; a claim of another shape (a number, a list, "") is an
+    // error: read as absent, it would let the caller pick any tenant with the header.
+    if (tenant !== undefined && (typeof tenant !== 'string' || tenant === '')) {
+      throw unauthorized(`The token's "${jwt.tenantClaim}" claim must be a non-empty string.`);
+    }
     return {
       method: 'jwt',
       subject: typeof payload.sub === 'string' ? payload.sub : null,
-      tenant: typeof tenant === 'string' && tenant !== '' ? tenant : null,
+      tenant: tenant ?? null,
       operator: hasRole(payload[jwt.operatorClaim], jwt.operatorRole),
     };
   };

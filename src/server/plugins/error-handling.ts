@@ -1,7 +1,11 @@
 // The one error handler and the not-found handler. Every error leaves as the service error body
 // (src/server/error-body.ts) with `code` = HTTP status; unexpected errors are logged with their stack
 // and answered with a generic 500. A path that exists with other methods answers 405 with `Allow`.
-// Also: `x-correlation-id` on every response, and 415 for non-JSON bodies on JSON-only routes.
+// Also: `x-correlation-id` on every response, 415 for non-JSON bodies on JSON-only routes, and the
+// answer to requests Node's HTTP parser refuses (handleClientError).
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import { DomainError } from '../../errors.js';
 import { clientErrorStatus, serviceErrorBody, toDomainError, toXml } from '../error-body.js';
@@ -64,6 +68,27 @@ export function jsonBodyParser(app: FastifyInstance): JsonBodyParser {
     }
     parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
   };
+}
+
+/**
+ * Fastify's clientErrorHandler: requests Node's HTTP parser refuses before any route runs (headers over
+ * 16 KiB, a request that is not HTTP, a request timeout) are answered with the service error body and a
+ * fresh x-correlation-id, like every other error, and the connection is closed.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const domain = error.code === 'HPE_HEADER_OVERFLOW'
+    ? new DomainError('HEADERS_TOO_LARGE', 'The request headers are larger than the server accepts (16 KiB).')
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new DomainError('REQUEST_TIMEOUT', 'The request was not received completely in time.')
+      : new DomainError('INVALID_REQUEST', 'Malformed HTTP request.');
+  const correlationId = randomUUID();
+  const body = JSON.stringify(serviceErrorBody(domain, correlationId));
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${domain.status} ${STATUS_CODES[domain.status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\n`
+      + `Content-Length: ${Buffer.byteLength(body)}\r\nx-correlation-id: ${correlationId}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -11,6 +11,7 @@ import { createDeploymentRunner, type DeploymentRunner } from '../../cartridge/d
 import { createDeploymentService } from '../../cartridge/deployment-service.js';
 import { DomainError } from '../../errors.js';
 import type { AppInstance, ResolvedDeps, RouteModule } from '../deps.js';
+import { clientErrorStatus } from '../error-body.js';
 import { callerOf } from '../request-context.js';
 import { CartridgeListSchema, CartridgeStatusSchema, CartridgeSubmitSchema, DeployQuerySchema, DeployResultSchema } from '../schemas/cartridges.js';
 import { IdParamsSchema, VersionQuerySchema, errorResponses } from '../schemas/common.js';
@@ -113,7 +114,9 @@ async function readArchiveBody(request: FastifyRequest, maxBytes: number): Promi
     }
   } catch (error) {
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw error;
+    if (clientErrorStatus(error) !== undefined) throw error; // the plugin's own limits (413) and violations (400)
+    // Parser errors of a body that is not well-formed multipart (no boundary, truncated part) carry no status.
+    throw new DomainError('INVALID_REQUEST', `Malformed multipart/form-data body: ${error instanceof Error ? error.message : String(error)}.`);
   }
   if (chosen === undefined) throw new DomainError('CARTRIDGE_NOT_ACCESSIBLE', `The multipart request has no file part "${ARCHIVE_PART}".`);
   return chosen;

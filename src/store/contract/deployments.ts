@@ -138,6 +138,35 @@ export function deploymentContract(make: MakeStore, options: ContractOptions): v
       assert.equal((await store.getDeployment(tenant, 'c1'))?.state, 'completed');
     }));
 
+  test('applyCartridge for a job writes only while the job is still held: not after its tenant was deleted or its lease was lost', () =>
+    withStore(make, async ({ store, openReplica }) => {
+      const replica = await openReplica();
+      const flow = (tenant: string, id: string) => [{ tenant, kind: 'flow' as const, id, body: {} }];
+      const tenant = uniqueTenant();
+      assert.ok((await submit(store, tenant, 'c1', 'create')).ok);
+      await store.claimDeployment('w', 60_000);
+      assert.equal(await store.applyCartridge(tenant, 'c1', flow(tenant, 'f1'), { id: 'c1', owner: 'w' }), true);
+      assert.ok((await store.getArtifact(tenant, 'flow', 'f1')) !== undefined);
+      assert.equal(await store.applyCartridge(tenant, 'c1', flow(tenant, 'f2'), { id: 'c1', owner: 'someone else' }), false);
+      assert.equal(await store.getArtifact(tenant, 'flow', 'f2'), undefined);
+      assert.ok((await store.getArtifact(tenant, 'flow', 'f1')) !== undefined, 'a refused apply changes nothing');
+      // DELETE /v1/user_data while the job runs: the job's later write must not bring the tenant's data back.
+      await store.deleteTenant(tenant);
+      assert.equal(await store.applyCartridge(tenant, 'c1', flow(tenant, 'f3'), { id: 'c1', owner: 'w' }), false);
+      assert.deepEqual(await store.listArtifacts(tenant, 'flow'), []);
+      // A lease that expired and was claimed by another replica: the old owner writes nothing.
+      const other = uniqueTenant();
+      assert.ok((await submit(store, other, 'c2', 'create')).ok);
+      await store.claimDeployment('old', 1);
+      await sleep(20);
+      assert.equal((await replica.claimDeployment('new', 60_000))?.lockedBy, 'new');
+      assert.equal(await store.applyCartridge(other, 'c2', flow(other, 'f'), { id: 'c2', owner: 'old' }), false);
+      assert.equal(await store.getArtifact(other, 'flow', 'f'), undefined);
+      assert.equal(await replica.applyCartridge(other, 'c2', flow(other, 'f'), { id: 'c2', owner: 'new' }), true);
+      // Without a job (the synchronous /v1/deploy), the write is unconditional.
+      assert.equal(await store.applyCartridge(other, 'c3', flow(other, 'g')), true);
+    }));
+
   test('renewing a lease keeps the job from being reclaimed', () =>
     withStore(make, async ({ store }) => {
       const tenant = uniqueTenant();

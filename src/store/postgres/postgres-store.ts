@@ -175,16 +175,25 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
 
     async deleteTenant(tenant) {
       const removed = await transaction(async (client) => {
-        const a = await client.query('DELETE FROM artifacts WHERE tenant = $1', [tenant]);
+        // Deployments first: a job applying its cartridge holds its row (FOR UPDATE) until it commits, so
+        // the artifacts are deleted after that commit, written ones included; a job that comes later finds no row.
         const d = await client.query('DELETE FROM deployments WHERE tenant = $1', [tenant]);
+        const a = await client.query('DELETE FROM artifacts WHERE tenant = $1', [tenant]);
         return (a.rowCount ?? 0) + (d.rowCount ?? 0);
       });
       await announceDefinitions(tenant);
       return removed;
     },
 
-    async applyCartridge(tenant, cartridgeId, artifacts) {
-      await transaction(async (client) => {
+    async applyCartridge(tenant, cartridgeId, artifacts, job) {
+      const applied = await transaction(async (client) => {
+        if (job !== undefined) {
+          const held = await client.query(
+            `SELECT 1 FROM deployments WHERE tenant = $1 AND id = $2 AND locked_by = $3 AND state = 'processing' FOR UPDATE`,
+            [tenant, job.id, job.owner],
+          );
+          if (held.rowCount !== 1) return false;
+        }
         for (const a of artifacts) {
           if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
           assertArtifactKind(a.kind);
@@ -199,8 +208,10 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
              AND NOT EXISTS (SELECT 1 FROM unnest($3::text[], $4::text[]) AS k(kind, id) WHERE k.kind = a.kind AND k.id = a.id)`,
           [tenant, cartridgeId, artifacts.map((a) => a.kind), artifacts.map((a) => a.id)],
         );
+        return true;
       });
-      await announceDefinitions(tenant);
+      if (applied) await announceDefinitions(tenant);
+      return applied;
     },
 
     async submitDeployment(input) {

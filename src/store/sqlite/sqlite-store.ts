@@ -91,7 +91,10 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       .run(tenant, a.kind, a.id, encodeJson(a.body), nowIso(), cartridgeId);
   }
 
-  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[]) => {
+  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[], job: { readonly id: string; readonly owner: string } | undefined): boolean => {
+    if (job !== undefined && sql(`SELECT 1 FROM deployments WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`).get(tenant, job.id, job.owner) === undefined) {
+      return false;
+    }
     const keep = new Set<string>();
     for (const a of artifacts) {
       upsertArtifact(tenant, cartridgeId, a);
@@ -100,6 +103,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     const owned = sql('SELECT kind, id FROM artifacts WHERE tenant = ? AND cartridge_id = ?').all(tenant, cartridgeId) as { kind: string; id: string }[];
     const remove = sql('DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?');
     for (const o of owned) if (!keep.has(`${o.kind}\u0000${o.id}`)) remove.run(tenant, o.kind, o.id);
+    return true;
   });
 
   const deleteTenantTx = db.transaction((tenant: string): number => {
@@ -187,10 +191,11 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         return removed;
       }),
 
-    applyCartridge: (tenant, cartridgeId, artifacts) =>
+    applyCartridge: (tenant, cartridgeId, artifacts, job) =>
       guard(() => {
-        applyCartridgeTx.immediate(tenant, cartridgeId, artifacts);
-        announceDefinitions(tenant);
+        const applied = applyCartridgeTx.immediate(tenant, cartridgeId, artifacts, job);
+        if (applied) announceDefinitions(tenant);
+        return applied;
       }),
 
     submitDeployment: (input) =>

@@ -228,6 +228,12 @@ describe('libraries: deployed library and dictionary artifacts', () => {
     assert.equal(compileJavaRegex('(?i)abc')?.flags, 'giu');
   });
 
+  test('a regex repeating a repeated group is not used: "(a+)+$" would backtrack exponentially on "aaa…a!"', () => {
+    assert.equal(compileJavaRegex('(a+)+$'), undefined);
+    assert.equal(compileJavaRegex('\\b(?i)(\\w+\\s?)*pain\\b'), undefined);
+    assert.notEqual(compileJavaRegex('\\b(?i)(\\s|-)*pain\\b'), undefined);
+  });
+
   test('umls.latest next to a library id also adds the built-in knowledge base', () => {
     const concepts = detect('aching and metformin', { libraries: ['umls.latest', 'acme_library'] }, artifacts);
     assert.deepEqual(concepts.map((c) => [c.coveredText, c.source]), [['aching', 'ACME'], ['metformin', 'test-kb']]);

@@ -6,6 +6,7 @@ import { parseAcdDictionary, type AcdDictionaryRecord } from '../../../knowledge
 import { compileKnowledge } from '../../../knowledge/compile.js';
 import type { CompiledKnowledgeBase } from '../../../knowledge/kb.js';
 import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
+import { hasNestedUnboundedQuantifier } from './regex-safety.js';
 
 /** What a dictionary concept says about itself beyond the compiled Concept. */
 export interface DictionaryConceptInfo {
@@ -76,9 +77,11 @@ function build(body: DictionaryBody): CompiledDictionary {
 
 /**
  * ACD dictionary regexes are Java patterns; the common inline flag `(?i)` (written at the start or after a
- * leading `\b`) becomes the JavaScript `i` flag. Patterns JavaScript rejects are reported, not matched.
+ * leading `\b`) becomes the JavaScript `i` flag. Patterns JavaScript rejects are reported, not matched, and
+ * so are patterns that repeat a repeated group (regex-safety.ts), which can backtrack exponentially.
  */
 export function compileJavaRegex(source: string): RegExp | undefined {
+  if (hasNestedUnboundedQuantifier(source)) return undefined;
   let flags = 'gu';
   let pattern = source;
   if (pattern.includes('(?i)')) {
