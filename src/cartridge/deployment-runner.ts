@@ -136,7 +136,9 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
     const recorded = await store.finishDeployment({
       tenant: job.tenant, id: job.id, owner: replicaId, state: outcome.state, artifactResponseCode: outcome.code, artifactResponse: outcome.responses,
     });
-    if (!recorded) log.warn(key, 'cartridge deployment finished after its lease was lost; the new owner records the outcome');
+    // Not recorded: the job is no longer this runner's (its lease passed to another replica, or the tenant's data
+    // was deleted with the job); nothing of it was written (the write checks that the job is still held).
+    if (!recorded) log.warn(key, 'cartridge deployment finished but the job is no longer held by this runner (lease lost, or the tenant data was deleted); its outcome is not recorded here');
     if (outcome.applied) await store.publishKnowledgeChange(job.tenant);
     log.info({ ...key, state: outcome.state, code: outcome.code, ms: Date.now() - startedMs }, 'cartridge deployment finished');
     options.onJobFinished?.({ tenant: job.tenant, id: job.id, replicaId, state: outcome.state, recorded, applied: outcome.applied });

@@ -55,7 +55,7 @@ export function toDomainError(error: unknown): DomainError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new DomainError('INVALID_JSON', String(e.message));
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new DomainError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit (BODY_LIMIT_BYTES).');
+      return new DomainError('PAYLOAD_TOO_LARGE', 'The request body is larger than the configured limit (ANALYSIS_BODY_LIMIT_BYTES for /v1/analyze, BODY_LIMIT_BYTES for other operations).');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new DomainError('UNSUPPORTED_MEDIA_TYPE', String(e.message));
     default:

@@ -91,6 +91,7 @@ describe('error bodies and version handling', () => {
     const res = await server.call('POST', v('/v1/profiles'), { json: big, headers: { 'X-IBM-Client-ID': uniqueTenant() } });
     assertServiceError(res, 413);
     assert.equal(res.body.message, 'Payload Too Large');
+    assert.match(String(res.body.description), /BODY_LIMIT_BYTES for other operations/);
   });
 
   test('profile/flow writes with another content type → 415', async () => {
@@ -102,6 +103,10 @@ describe('error bodies and version handling', () => {
       }
     }
     assert.equal((await server.call('POST', v('/v1/profiles'), { raw: JSON.stringify(PROFILE), headers: { ...h, 'content-type': 'application/json; charset=UTF-8' } })).status, 201);
+    // Structured-syntax JSON types are JSON (RFC 6839), parsed and validated as such.
+    const vendor = { ...PROFILE, id: 'vendor_json_profile' };
+    assert.equal((await server.call('POST', v('/v1/profiles'), { raw: JSON.stringify(vendor), headers: { ...h, 'content-type': 'application/vnd.acd+json' } })).status, 201);
+    assertServiceError(await server.call('POST', v('/v1/flows'), { raw: '{"id":', headers: { ...h, 'content-type': 'application/merge-patch+json' } }), 400);
   });
 
   test('requests Node rejects before routing (header overflow, malformed HTTP) still get the service error body', async () => {

@@ -127,6 +127,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
+  // Structured-syntax JSON types (RFC 6839: application/merge-patch+json, application/vnd.x+json) are JSON too.
+  app.addContentTypeParser(/^application\/[\w.-]+\+json$/i, { parseAs: 'string' }, jsonBodyParser(app));
 
   app.setErrorHandler((error, request, reply) => {
     if (toDomainError(error) === undefined && clientErrorStatus(error) === undefined) {
