@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { installValidationMessages } from './validation-messages.js';
 import { pino } from 'pino';
 import { ANNOTATORS_VERSION } from '../engine/registry.js';
 import type { AppDeps, AppInstance, ResolvedDeps, RouteModule } from './deps.js';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     clientErrorHandler: handleClientError,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  installValidationMessages();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.addHook('onRequest', (_request, _reply, done) => {

@@ -80,6 +80,12 @@ describe('error bodies and version handling', () => {
     assertServiceError(await server.call('POST', v('/v1/profiles'), { headers: h }), 400, 'body');
   });
 
+  test('a value outside a list of allowed values → 400 naming them', async () => {
+    const res = await server.call('GET', '/v1/status?format=yaml');
+    assertServiceError(res, 400, 'format');
+    assert.match(String(res.body.description), /Expected one of "json", "xml"/);
+  });
+
   test('schema violations → 400 naming the field', async () => {
     const h = { 'X-IBM-Client-ID': uniqueTenant() };
     assertServiceError(await server.call('POST', v('/v1/profiles'), { json: { ...PROFILE, publish: 'yes' }, headers: h }), 400, 'publish');
