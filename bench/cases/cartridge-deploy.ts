@@ -1,7 +1,11 @@
-// Cartridge deployment of a 100,000-term dictionary cartridge (built with the cartridge builder):
-// submit (read + validate the archive, record the job) and the job (validate, parse, apply in one
-// transaction, finish) on a real SQLite store, plus PostgreSQL when DATABASE_URL is set. Runs in a
-// child process so its peak RSS is the deployment's own, not the bench process's.
+// Cartridge deployment of a 100,000-term dictionary cartridge (built with the cartridge builder;
+// BENCH_CARTRIDGE_TERMS sets another size): submit (read + validate the archive, record the job) and
+// the job (validate, parse, apply in one transaction, finish) on a real SQLite store, plus PostgreSQL
+// when DATABASE_URL is set. Runs in a child process so its peak RSS is the deployment's own, not the
+// bench process's. Meanwhile the service's app listens in the same process (as in production, where the
+// routes and the job runner share the event loop) and a probe on another thread sends it
+// GET /v1/status/health_check every PROBE_INTERVAL_MS: the figures say how long the deployment keeps
+// the event loop from answering (its worst delay, and the health check's latency).
 // Goal: a 100k-term deployment in < 10 s.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,9 +13,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchCase, BenchFigure } from '../bench-case.js';
+import { startProbe, watchLoopDelay, type LoopDelay, type ProbeLatencies } from '../lib/responsiveness.js';
 
-const TERMS = 100_000;
+const TERMS = Number(process.env.BENCH_CARTRIDGE_TERMS ?? 100_000);
 const SELF = fileURLToPath(import.meta.url);
+const PROBE_INTERVAL_MS = 20;
+
+/** How the event loop fared during one deployment. */
+interface Responsiveness {
+  readonly loop: LoopDelay;
+  readonly health: ProbeLatencies;
+}
 
 interface ChildFigures {
   readonly archiveBytes: number;
@@ -22,6 +34,9 @@ interface ChildFigures {
   /** PUT of the same archive once deployed (every artifact replaced). */
   readonly redeployMs: number;
   readonly state: string;
+  /** During the deployment (submit + job), and during the redeployment. */
+  readonly deployment: Responsiveness;
+  readonly redeployment: Responsiveness;
   readonly maxRssMiB: number;
   readonly baselineRssMiB: number;
 }
@@ -31,7 +46,20 @@ async function measure(dataDir: string, databaseUrl: string | undefined): Promis
   const { createDeploymentService } = await import('../../src/cartridge/deployment-service.js');
   const { createDeploymentRunner } = await import('../../src/cartridge/deployment-runner.js');
   const { openStore } = await import('../../src/store/open-store.js');
+  const { loadConfig } = await import('../../src/config.js');
+  const { buildApp } = await import('../../src/server/app.js');
   const store = await openStore({ dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) });
+  // The app serves the health checks; its own job runner stays off (the bench runs the job itself).
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', CARTRIDGE_RUNNER: 'off' }), store });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address !== 'object') throw new Error('the app does not listen on a port');
+  const healthUrl = `http://127.0.0.1:${address.port}/v1/status/health_check`;
+  const watch = (): (() => Promise<Responsiveness>) => {
+    const stopLoop = watchLoopDelay();
+    const stopProbe = startProbe(healthUrl, PROBE_INTERVAL_MS);
+    return async () => ({ loop: await stopLoop(), health: await stopProbe() });
+  };
   const baselineRssMiB = process.memoryUsage().rss / 2 ** 20;
   try {
     const id = 'bench.terms_100k_v1.0';
@@ -49,6 +77,8 @@ async function measure(dataDir: string, databaseUrl: string | undefined): Promis
     const tenant = `bench-${process.pid}`;
     const service = createDeploymentService({ store });
     const runner = createDeploymentRunner({ store, pollIntervalMs: 1000, leaseMs: 60_000, maxAttempts: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // let the builder's garbage settle before measuring the loop
+    let stopWatching = watch();
     t = performance.now();
     await service.submit({ tenant, archive: built.archive, mode: 'create', correlationId: 'bench', isOperator: false });
     const submitMs = performance.now() - t;
@@ -56,14 +86,18 @@ async function measure(dataDir: string, databaseUrl: string | undefined): Promis
     await runner.runOnce();
     const jobMs = performance.now() - t2;
     const totalMs = performance.now() - t;
+    const deployment = await stopWatching();
     const state = (await store.getDeployment(tenant, id))?.state ?? 'missing';
+    stopWatching = watch();
     t = performance.now();
     await service.submit({ tenant, archive: built.archive, mode: 'update', correlationId: 'bench-2', isOperator: false });
     await runner.runOnce();
     const redeployMs = performance.now() - t;
+    const redeployment = await stopWatching();
     await store.deleteTenant(tenant);
-    return { archiveBytes: built.archive.length, buildMs, submitMs, jobMs, totalMs, redeployMs, state, maxRssMiB: process.resourceUsage().maxRSS / 1024, baselineRssMiB };
+    return { archiveBytes: built.archive.length, buildMs, submitMs, jobMs, totalMs, redeployMs, state, deployment, redeployment, maxRssMiB: process.resourceUsage().maxRSS / 1024, baselineRssMiB };
   } finally {
+    await app.close();
     await store.close();
   }
 }
@@ -91,16 +125,28 @@ function figures(label: string, f: ChildFigures): BenchFigure[] {
     { name: `${label}:   submit (read, validate, record)`, value: f.submitMs, unit: 'ms' },
     { name: `${label}:   job (validate, apply, finish)`, value: f.jobMs, unit: 'ms' },
     { name: `${label}: final state`, value: f.state },
+    ...responsiveness(`${label}:   during it`, f.deployment),
     { name: `${label}: redeployment (PUT, all replaced)`, value: f.redeployMs, unit: 'ms' },
+    ...responsiveness(`${label}:   during it`, f.redeployment),
     { name: `${label}: peak RSS of the process`, value: f.maxRssMiB, unit: 'MiB' },
     { name: `${label}: RSS before building`, value: f.baselineRssMiB, unit: 'MiB' },
   ];
 }
 
+function responsiveness(label: string, r: Responsiveness): BenchFigure[] {
+  return [
+    { name: `${label}: event-loop delay max`, value: r.loop.maxMs, unit: 'ms' },
+    { name: `${label}: event-loop delay p99`, value: r.loop.p99Ms, unit: 'ms' },
+    { name: `${label}: health check max (${r.health.count} sent)`, value: r.health.maxMs, unit: 'ms' },
+    { name: `${label}: health check p99`, value: r.health.p99Ms, unit: 'ms' },
+    { name: `${label}: health check p50`, value: r.health.p50Ms, unit: 'ms' },
+  ];
+}
+
 export const cartridgeDeployBench: BenchCase = {
-  name: 'cartridge deployment (100,000-term dictionary)',
+  name: `cartridge deployment (${TERMS.toLocaleString('en-US')}-term dictionary)`,
   async run(ctx) {
-    ctx.log('building and deploying a 100k-term cartridge on SQLite (child process)');
+    ctx.log(`building and deploying a ${TERMS.toLocaleString('en-US')}-term cartridge on SQLite (child process)`);
     const sqlite = runChild(ctx.root, undefined);
     const out: BenchFigure[] = [
       { name: 'archive size', value: sqlite.archiveBytes / 2 ** 20, unit: 'MiB' },
