@@ -17,6 +17,7 @@ import { startProbe, watchLoopDelay, type LoopDelay, type ProbeLatencies } from 
 
 const TERMS = Number(process.env.BENCH_CARTRIDGE_TERMS ?? 100_000);
 const SELF = fileURLToPath(import.meta.url);
+const TERMS_PER_DICTIONARY = 100_000;
 const PROBE_INTERVAL_MS = 20;
 
 /** How the event loop fared during one deployment. */
@@ -63,13 +64,19 @@ async function measure(dataDir: string, databaseUrl: string | undefined): Promis
   const baselineRssMiB = process.memoryUsage().rss / 2 ** 20;
   try {
     const id = 'bench.terms_100k_v1.0';
-    const rows = ['cui,preferredName,surfaceForms,semanticType,icd10Code'];
-    for (let i = 0; i < TERMS; i++) rows.push(`C${String(1_000_000 + i)},Benchmark concept ${i},bench term ${i}|bt ${i} synonym,dsyn,X${i % 1000}`);
+    // One dictionary per 100,000 terms: the JSON source of a dictionary of 200,000 terms (75 MB) is larger than an archive entry may be (64 MiB).
+    const dictionaries: { path: string; text: string }[] = [];
+    for (let first = 0; first < TERMS; first += TERMS_PER_DICTIONARY) {
+      const rows = ['cui,preferredName,surfaceForms,semanticType,icd10Code'];
+      for (let i = first; i < Math.min(TERMS, first + TERMS_PER_DICTIONARY); i++) rows.push(`C${String(1_000_000 + i)},Benchmark concept ${i},bench term ${i}|bt ${i} synonym,dsyn,X${i % 1000}`);
+      dictionaries.push({ path: `dictionaries/terms${first === 0 ? '' : `_${first / TERMS_PER_DICTIONARY + 1}`}.csv`, text: rows.join('\n') });
+    }
+    const dictionaryIds = dictionaries.map((d) => `${id}_${d.path.slice('dictionaries/'.length, -'.csv'.length)}`);
     let t = performance.now();
     const built = await buildCartridgeFromSources([
       { path: 'cartridge.json', text: JSON.stringify({ id, name: 'Bench 100k', namespace: 'bench', version: 'v1.0', description: '100k terms' }) },
-      { path: 'dictionaries/terms.csv', text: rows.join('\n') },
-      { path: 'libraries/library.json', text: JSON.stringify({ id: `${id}_library`, name: 'Library', sourceName: 'bench', sourceVersion: 'v1.0', dictionaries: [`${id}_terms`], enabled: true }) },
+      ...dictionaries,
+      { path: 'libraries/library.json', text: JSON.stringify({ id: `${id}_library`, name: 'Library', sourceName: 'bench', sourceVersion: 'v1.0', dictionaries: dictionaryIds, enabled: true }) },
       { path: 'profiles/profile.json', text: JSON.stringify({ id: `${id}_profile`, name: 'P', description: 'p', annotators: [{ name: 'concept_detection', parameters: { libraries: [`${id}_library`] } }] }) },
     ]);
     if (!built.ok || built.archive === undefined) throw new Error(`bench cartridge did not build: ${JSON.stringify(built.issues.slice(0, 3))}`);
