@@ -98,6 +98,11 @@ export interface CartridgeConfig {
     readonly maxTotalUncompressedBytes: number;
     readonly maxCompressionRatio: number;
   };
+  /** The thread archives are validated on (src/cartridge/validation-thread.ts). */
+  readonly validation: {
+    /** Past this budget the thread is terminated: the submission answers 500, the job fails with 500 (CARTRIDGE_VALIDATION_TIMEOUT_MS). */
+    readonly timeoutMs: number;
+  };
   /** The deployment job runner of this replica (CARTRIDGE_RUNNER=off leaves jobs to other replicas). */
   readonly runner: {
     readonly enabled: boolean;
@@ -258,6 +263,9 @@ function readCartridgeConfig(r: EnvReader): CartridgeConfig {
       maxEntryBytes: r.integer('CARTRIDGE_MAX_ENTRY_BYTES', 64 * MiB, 1024, 2048 * MiB),
       maxTotalUncompressedBytes: r.integer('CARTRIDGE_MAX_UNCOMPRESSED_BYTES', 512 * MiB, 1024, 8192 * MiB),
       maxCompressionRatio: r.integer('CARTRIDGE_MAX_COMPRESSION_RATIO', 100, 2, 100_000),
+    },
+    validation: {
+      timeoutMs: r.integer('CARTRIDGE_VALIDATION_TIMEOUT_MS', 300_000, 1, 3_600_000),
     },
     runner: {
       enabled: r.oneOf<'on' | 'off'>('CARTRIDGE_RUNNER', ['on', 'off'], 'on') === 'on',

@@ -1,5 +1,6 @@
 // The job runner and the deployment service on a real SQLite store with real archives: start/kick/
-// stop, lease renewal during a slow job, internal failures, and giving up on jobs that keep dying.
+// stop, lease renewal during a slow job, internal failures (the store, the validation thread), and giving
+// up on jobs that keep dying.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,10 +24,14 @@ async function withSqlite(work: (store: Store) => Promise<void>): Promise<void> 
   }
 }
 
-async function cartridge(id: string): Promise<Buffer> {
+/** A cartridge with a profile and, when `terms` > 0, a dictionary of that many terms. */
+async function cartridge(id: string, terms = 0): Promise<Buffer> {
+  const rows = ['cui,preferredName,surfaceForms'];
+  for (let i = 0; i < terms; i++) rows.push(`C${i},Concept ${i},term ${i}|t${i}`);
   const built = await buildCartridgeFromSources([
     { path: 'cartridge.json', text: JSON.stringify({ id, name: id, namespace: id.slice(0, id.indexOf('.')), version: 'v1.0', description: '' }) },
     { path: 'profiles/p.json', text: JSON.stringify({ id: `${id}_profile`, name: 'P', description: 'd', annotators: [{ name: 'negation' }] }) },
+    ...(terms > 0 ? [{ path: 'dictionaries/terms.csv', text: rows.join('\n') }] : []),
   ]);
   assert.ok(built.archive);
   return built.archive;
@@ -113,6 +118,29 @@ describe('deployment runner', () => {
       assert.equal(events[0]?.applied, false);
       assert.equal(await store.getArtifact('t', 'profile', 'x.broken_v1.0_profile'), undefined);
     }));
+
+  for (const [how, validation, terms] of [
+    ['runs out of time (it is terminated)', { timeoutMs: 1 }, 0],
+    ['reaches its heap limit (it crashes)', { maxHeapMb: 16 }, 50_000],
+  ] as const) {
+    test(`a validation thread that ${how} fails the job with 500, writes nothing, and the job is not retried`, () =>
+      withSqlite(async (store) => {
+        const id = 'x.thread_v1.0';
+        await createDeploymentService({ store }).submit({ tenant: 't', archive: await cartridge(id, terms), mode: 'create', correlationId: 'corr-7', isOperator: false });
+        const errors: string[] = [];
+        const logger = { info: () => {}, warn: () => {}, error: (obj: object) => errors.push(String((obj as { err?: unknown }).err)) };
+        const events: JobFinishedEvent[] = [];
+        const runner = createDeploymentRunner({ store, ...settings, validation, logger, onJobFinished: (e) => events.push(e) });
+        assert.equal(await runner.runOnce(), true);
+        const job = await store.getDeployment('t', id);
+        assert.deepEqual([job?.state, job?.artifactResponseCode, job?.artifactResponse.length, job?.artifactResponse[0]?.code, job?.hasArchive], ['failed', 500, 1, 500, false]);
+        assert.match(job?.artifactResponse[0]?.description ?? '', /internal error; nothing was changed.*corr-7/);
+        assert.deepEqual([events[0]?.state, events[0]?.recorded, events[0]?.applied], ['failed', true, false]);
+        assert.match(errors[0] ?? '', /ValidationThreadError/, 'the cause is logged');
+        assert.equal(await store.getArtifact('t', 'profile', `${id}_profile`), undefined);
+        assert.equal(await runner.runOnce(), false, 'a failed job is finished, not retried');
+      }));
+  }
 
   test('a job whose runners keep dying is failed after maxAttempts instead of retried forever', () =>
     withSqlite(async (store) => {

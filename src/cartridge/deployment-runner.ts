@@ -3,8 +3,9 @@
 //  - the runner polls Store.claimDeployment (every pollIntervalMs, and at once when kick() is called
 //    after a local submit); exactly one replica wins each job (row locks / SKIP LOCKED on PostgreSQL);
 //  - while working it renews its lease every leaseMs/3;
-//  - it validates and parses the archive and writes every artifact with Store.applyCartridge in ONE
-//    transaction, then finishes the job (`completed`, 200, per-artifact responses; or `failed`,
+//  - it validates and parses the archive on a thread of its own (validation-thread.ts; the event loop,
+//    and with it the lease renewal, keeps running) and writes every artifact with Store.applyCartridge
+//    in ONE transaction, then finishes the job (`completed`, 200, per-artifact responses; or `failed`,
 //    400/500, responses with reasons) and publishes a knowledge change for the tenant.
 // Crash safety: a process killed mid-deployment leaves no half-applied artifacts (the transaction
 // either committed or not), and its job stays `processing` with a lease that expires; the next
@@ -16,6 +17,7 @@ import { hostname } from 'node:os';
 import type { ArtifactResponse, Deployment, Store } from '../store/store.js';
 import type { ArchiveLimits } from './archive-reader.js';
 import { deployCartridgeArchive, type DeploymentOutcome } from './deployment-apply.js';
+import type { ValidationThreadOptions } from './validation-thread.js';
 
 /** The subset of a pino logger the runner uses. */
 export interface RunnerLogger {
@@ -27,6 +29,8 @@ export interface RunnerLogger {
 export interface DeploymentRunnerOptions {
   readonly store: Store;
   readonly limits?: Partial<ArchiveLimits>;
+  /** The validation thread's time budget and heap limit; a thread that fails fails the job (500). */
+  readonly validation?: ValidationThreadOptions;
   readonly pollIntervalMs: number;
   readonly leaseMs: number;
   readonly maxAttempts: number;
@@ -66,7 +70,7 @@ export function defaultReplicaId(): string {
 }
 
 export function createDeploymentRunner(options: DeploymentRunnerOptions): DeploymentRunner {
-  const { store, limits = {}, pollIntervalMs, leaseMs, maxAttempts } = options;
+  const { store, limits = {}, validation = {}, pollIntervalMs, leaseMs, maxAttempts } = options;
   const log = options.logger ?? SILENT;
   const replicaId = options.replicaId ?? defaultReplicaId();
   let running = false;
@@ -107,11 +111,12 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
   async function runOnce(): Promise<boolean> {
     const job = await store.claimDeployment(replicaId, leaseMs);
     if (job === undefined) return false;
-    await runJob(job, Buffer.from(job.archive.buffer, job.archive.byteOffset, job.archive.byteLength));
+    await runJob(job, job.archive);
     return true;
   }
 
-  async function runJob(job: Deployment, archive: Buffer): Promise<void> {
+  /** Runs a claimed job; the archive's memory moves to the validation thread. */
+  async function runJob(job: Deployment, archive: Uint8Array): Promise<void> {
     const key = { tenant: job.tenant, id: job.id, replicaId, attempt: job.attempts };
     log.info(key, 'cartridge deployment started');
     const startedMs = Date.now();
@@ -126,7 +131,7 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
     renewal.unref();
     let outcome: DeploymentOutcome;
     try {
-      outcome = job.attempts > maxAttempts ? gaveUp(job) : await deployCartridgeArchive(store, job.tenant, archive, limits, { id: job.id, owner: replicaId });
+      outcome = job.attempts > maxAttempts ? gaveUp(job) : await deployCartridgeArchive(store, job.tenant, archive, limits, { id: job.id, owner: replicaId }, validation);
     } catch (error) {
       log.error({ ...key, err: error }, 'cartridge deployment failed');
       outcome = internalFailure(job);

@@ -11,6 +11,9 @@
 // Reserved namespaces (`acd.`, `wh_acd.`, `clinical_annotator.`): only operators may deploy them,
 // and they deploy them into the system tenant (`__system__`), whose artifacts and deployment
 // statuses every tenant reads (read-only). Everybody else gets 403 RESERVED_PREFIX.
+//
+// Archives are read and validated on a thread of their own (validation-thread.ts); if it fails (crash,
+// heap limit, time budget), the request answers 500 with the service error body and nothing is recorded.
 import { readWithAlias } from '../artifacts/aliases.js';
 import type { Caller } from '../artifacts/persisted-artifacts.js';
 import { RESERVED_PREFIXES, SYSTEM_TENANT, isReservedId } from '../artifacts/reserved.js';
@@ -19,9 +22,10 @@ import type { ArtifactResponse, Deployment, Store } from '../store/store.js';
 import type { ArchiveLimits } from './archive-reader.js';
 import type { CartridgeIssue } from './cartridge-issue.js';
 import type { CartridgeManifest } from './cartridge-model.js';
-import { applyValidatedCartridge, archiveProblems, describeCartridgeIssues, inspectArchive } from './deployment-apply.js';
+import { applyValidatedCartridge, archiveProblems, describeCartridgeIssues, existingIds } from './deployment-apply.js';
+import type { DeploymentPlan } from './deployment-plan.js';
 import { statusLocationOf, toCartridgeStatus, toStatusDetail, toSubmittedStatus, type CartridgeStatus, type CartridgeStatusDetail, type SubmittedCartridgeStatus } from './deployment-status.js';
-import { validateCartridge, type CartridgeValidation } from './validate-cartridge.js';
+import { inspectArchiveOffThread, planDeploymentOffThread, type ValidationThreadOptions } from './validation-thread.js';
 
 export interface SubmitDeploymentInput {
   /** The caller's tenant. */
@@ -61,6 +65,8 @@ export interface DeploymentService {
 export interface DeploymentServiceOptions {
   readonly store: Store;
   readonly limits?: Partial<ArchiveLimits>;
+  /** The validation thread's time budget and heap limit. */
+  readonly validation?: ValidationThreadOptions;
   /** Called after a job was recorded (wakes the local runner so it does not wait for its next poll). */
   readonly onSubmitted?: () => void;
   /** Called after the synchronous deployment changed a tenant's knowledge (publish it). */
@@ -68,7 +74,7 @@ export interface DeploymentServiceOptions {
 }
 
 export function createDeploymentService(options: DeploymentServiceOptions): DeploymentService {
-  const { store, limits = {} } = options;
+  const { store, limits = {}, validation: thread = {} } = options;
   const publish = options.onKnowledgeChanged ?? ((tenant: string) => store.publishKnowledgeChange(tenant));
 
   /** Throws 400 (or 413) for archive-level problems and 403 for reserved ids; returns the cartridge id and target tenant. */
@@ -86,8 +92,8 @@ export function createDeploymentService(options: DeploymentServiceOptions): Depl
   }
 
   /** Full validation (the synchronous deployment applies it at once). */
-  async function checkArchive(archive: Buffer, tenant: string, isOperator: boolean): Promise<{ validation: CartridgeValidation; id: string; target: string }> {
-    const validation = await validateCartridge(archive, limits);
+  async function checkArchive(archive: Buffer, tenant: string, isOperator: boolean): Promise<{ validation: DeploymentPlan; id: string; target: string }> {
+    const validation = await planDeploymentOffThread(archive, limits, thread);
     const { id, target } = admit(archiveProblems(validation), validation.manifest, validation.artifacts.map((a) => a.id), tenant, isOperator);
     return { validation, id, target };
   }
@@ -98,7 +104,7 @@ export function createDeploymentService(options: DeploymentServiceOptions): Depl
 
   return {
     async submit(input) {
-      const inspection = await inspectArchive(input.archive, limits);
+      const inspection = await inspectArchiveOffThread(input.archive, limits, thread);
       const { id, target } = admit(inspection.problems, inspection.manifest, inspection.artifactIds, input.tenant, input.isOperator);
       const result = await store.submitDeployment({ tenant: target, id, correlationId: input.correlationId, archive: input.archive, mode: input.mode });
       if (!result.ok) {
@@ -144,7 +150,7 @@ export function createDeploymentService(options: DeploymentServiceOptions): Depl
         throw new DomainError('CARTRIDGE_NOT_ACCESSIBLE', `Cartridge "${id}" has invalid artifacts; nothing was deployed: ${invalid.slice(0, 20).join('; ')}`);
       }
       if (!input.update) {
-        const existing = job !== undefined ? [id] : await existingArtifactIds(store, target, validation);
+        const existing = job !== undefined ? [id] : [...(await existingIds(store, target, validation))];
         if (existing.length > 0) {
           throw new DomainError('CARTRIDGE_EXISTS', `Cartridge "${id}" is already deployed (${existing.slice(0, 5).join(', ')}); send update=true to replace it.`);
         }
@@ -154,9 +160,4 @@ export function createDeploymentService(options: DeploymentServiceOptions): Depl
       return { code: outcome.updated > 0 ? 200 : 201, artifactResponse: [...outcome.responses] };
     },
   };
-}
-
-async function existingArtifactIds(store: Store, tenant: string, validation: CartridgeValidation): Promise<string[]> {
-  const found = await Promise.all(validation.artifacts.map(async (a) => ((await store.getArtifact(tenant, a.kind, a.id)) === undefined ? undefined : a.id)));
-  return found.filter((x): x is string => x !== undefined);
 }

@@ -17,7 +17,7 @@ const HELP = `Usage: clinical-annotator serve
 
 Starts the HTTP service. Configuration comes from environment variables (see README, "Configuration"):
 PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, AUTH_MODE, API_KEYS, JWT_*, TENANT_HEADER, DEFAULT_TENANT, BODY_LIMIT_BYTES,
-CARTRIDGE_MAX_* (archive limits), CARTRIDGE_RUNNER, CARTRIDGE_POLL_INTERVAL_MS, CARTRIDGE_LEASE_MS, CARTRIDGE_MAX_ATTEMPTS.
+CARTRIDGE_MAX_* (archive limits), CARTRIDGE_VALIDATION_TIMEOUT_MS, CARTRIDGE_RUNNER, CARTRIDGE_POLL_INTERVAL_MS, CARTRIDGE_LEASE_MS, CARTRIDGE_MAX_ATTEMPTS.
 The app runs this replica's cartridge deployment job runner; shutdown waits for the job in hand.
 `;
 
@@ -61,7 +61,7 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     onBackgroundError: (error) => logger.warn({ err: error }, 'store background error'),
   });
   // The default cartridge (src/cartridge/default-cartridge.ts): a normal deployment into the system tenant, run by the app's job runner.
-  await deployDefaultCartridge(createDeploymentService({ store, limits: config.cartridges.limits }), store).then(
+  await deployDefaultCartridge(createDeploymentService({ store, limits: config.cartridges.limits, validation: config.cartridges.validation }), store).then(
     (result) => logger.info(result, 'default cartridge'),
     (error: unknown) => logger.error({ err: error }, 'default cartridge not deployed'),
   );

@@ -1,6 +1,6 @@
 // Row shapes shared by both dialects and their mapping to the Store's records. Both dialects select
 // JSON columns as text and timestamps as ISO strings (SQLite) or Date (pg), normalised here.
-import { ARTIFACT_KINDS, type ArtifactKind, type ArtifactResponse, type Deployment, type DeploymentState, type StoredArtifact } from './store.js';
+import { ARTIFACT_KINDS, type ArtifactKind, type ArtifactResponse, type Deployment, type DeploymentState, type EncodedArtifact, type NewArtifact, type StoredArtifact } from './store.js';
 
 export interface ArtifactRow {
   tenant: string;
@@ -38,6 +38,11 @@ export function encodeJson(value: unknown): string {
   const text: string | undefined = JSON.stringify(value);
   if (text === undefined) throw new TypeError('artifact body is not representable as JSON');
   return text;
+}
+
+/** The JSON text to store for an artifact: its encoded body as given, or its body encoded here. */
+export function bodyTextOf(artifact: NewArtifact | EncodedArtifact): string {
+  return 'bodyJson' in artifact ? artifact.bodyJson : encodeJson(artifact.body);
 }
 
 export function nowIso(): string {

@@ -38,6 +38,19 @@ export interface NewArtifact<T = unknown> {
   readonly cartridgeId?: string | null;
 }
 
+/**
+ * A NewArtifact whose body is already JSON text: the cartridge validation thread encodes large bodies
+ * (a dictionary of 100,000 concepts is ~20 MB of JSON) so that the event loop neither encodes them
+ * nor receives them as object graphs. The text must be valid JSON (the database checks it).
+ */
+export interface EncodedArtifact {
+  readonly tenant: string;
+  readonly kind: ArtifactKind;
+  readonly id: string;
+  readonly bodyJson: string;
+  readonly cartridgeId?: string | null;
+}
+
 export type CreateResult<T> = { readonly ok: true; readonly artifact: StoredArtifact<T> } | { readonly ok: false; readonly reason: 'conflict' };
 
 /** Status of one cartridge deployment (the wire fields of AcdCartridges live in `status`). */
@@ -86,6 +99,8 @@ export interface Store {
 
   listArtifacts(tenant: string, kind: ArtifactKind): Promise<StoredArtifact[]>;
   getArtifact(tenant: string, kind: ArtifactKind, id: string): Promise<StoredArtifact | undefined>;
+  /** Whether the tenant has this artifact, without reading (and decoding) its body. */
+  hasArtifact(tenant: string, kind: ArtifactKind, id: string): Promise<boolean>;
   /** Exactly one of several concurrent creates of the same (tenant, kind, id) succeeds. */
   createArtifact<T>(artifact: NewArtifact<T>): Promise<CreateResult<T>>;
   /** Full replacement; undefined when absent (nothing is created). */
@@ -101,8 +116,9 @@ export interface Store {
    * With `job`, the write is fenced: it happens only while that deployment of the tenant is still
    * processing under `job.owner` (checked in the same transaction); false, and nothing written, when the
    * job was lost meanwhile (its tenant's data was deleted, or its lease expired and another replica took it).
+   * Bodies come as values (NewArtifact) or as JSON text (EncodedArtifact, written as is).
    */
-  applyCartridge(tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[], job?: { readonly id: string; readonly owner: string }): Promise<boolean>;
+  applyCartridge(tenant: string, cartridgeId: string, artifacts: readonly (NewArtifact | EncodedArtifact)[], job?: { readonly id: string; readonly owner: string }): Promise<boolean>;
 
   // Cartridge deployments: durable jobs whose state lives here (the specification's state table).
   /** POST semantics (`mode: 'create'`) or PUT semantics (`mode: 'update'`), checked and written atomically. */

@@ -26,7 +26,7 @@ export const cartridgeRoutes: RouteModule = async (app, deps) => {
   const { store, config } = deps;
   const maxBytes = config.cartridges.limits.maxArchiveBytes;
   const runner = deps.deploymentRunner ?? ownRunner(app, deps);
-  const deployments = createDeploymentService({ store, limits: config.cartridges.limits, onSubmitted: () => runner?.kick() });
+  const deployments = createDeploymentService({ store, limits: config.cartridges.limits, validation: config.cartridges.validation, onSubmitted: () => runner?.kick() });
 
   await app.register(async (scope) => {
     const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
@@ -71,9 +71,9 @@ export const cartridgeRoutes: RouteModule = async (app, deps) => {
 
 /** The app's own runner (CARTRIDGE_RUNNER=on): started on ready, stopped on close. */
 function ownRunner(app: AppInstance, { store, config }: ResolvedDeps): DeploymentRunner | undefined {
-  const { runner: settings, limits } = config.cartridges;
+  const { runner: settings, limits, validation } = config.cartridges;
   if (!settings.enabled) return undefined;
-  const runner = createDeploymentRunner({ store, limits, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs, maxAttempts: settings.maxAttempts, logger: app.log });
+  const runner = createDeploymentRunner({ store, limits, validation, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs, maxAttempts: settings.maxAttempts, logger: app.log });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   return runner;

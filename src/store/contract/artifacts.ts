@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isDomainError } from '../../errors.js';
-import type { ArtifactKind, NewArtifact } from '../store.js';
+import type { ArtifactKind, EncodedArtifact, NewArtifact } from '../store.js';
 import { ISO_MILLIS_UTC, sleep, uniqueTenant, withStore, type MakeStore } from './harness.js';
 
 const profileBody = (label: string) => ({ id: 'p1', name: label, description: 'café ✓ 痛み', annotators: [{ name: 'concept_detection', parameters: { libraries: ['umls'] } }] });
@@ -165,6 +165,50 @@ export function artifactContract(make: MakeStore): void {
       ]);
       await store.applyCartridge(tenant, 'c1', []);
       assert.deepEqual((await snapshot(tenant)).map((r) => r[1]), ['own', 'd2']);
+    }));
+
+  test('hasArtifact tells whether the tenant has an artifact of that kind and id', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      await store.createArtifact({ tenant, kind: 'profile', id: 'p1', body: {} });
+      await store.applyCartridge(tenant, 'c1', [{ tenant, kind: 'dictionary', id: 'd1', bodyJson: '{"concepts":[]}' }]);
+      assert.deepEqual(
+        await Promise.all([
+          store.hasArtifact(tenant, 'profile', 'p1'),
+          store.hasArtifact(tenant, 'dictionary', 'd1'),
+          store.hasArtifact(tenant, 'flow', 'p1'),
+          store.hasArtifact(tenant, 'profile', 'p2'),
+          store.hasArtifact(uniqueTenant(), 'profile', 'p1'),
+        ]),
+        [true, true, false, false, false],
+      );
+      await store.deleteArtifact(tenant, 'profile', 'p1');
+      assert.equal(await store.hasArtifact(tenant, 'profile', 'p1'), false);
+    }));
+
+  test('applyCartridge writes bodies given as JSON text (EncodedArtifact) as it writes bodies given as values', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      const body = { id: 'd1', concepts: [{ id: 'C1', surfaceForms: ['café ✓ 痛み'] }], z: 1, a: null };
+      const encoded: EncodedArtifact = { tenant, kind: 'dictionary', id: 'd1', bodyJson: JSON.stringify(body) };
+      await store.applyCartridge(tenant, 'c1', [encoded, { tenant, kind: 'profile', id: 'p1', body: { v: 1 } }]);
+      const got = await store.getArtifact(tenant, 'dictionary', 'd1');
+      assert.deepEqual([got?.body, got?.cartridgeId], [body, 'c1']);
+      assert.deepEqual(Object.keys(got!.body as object), Object.keys(body), 'key order is kept');
+      assert.deepEqual((await store.getArtifact(tenant, 'profile', 'p1'))?.body, { v: 1 });
+    }));
+
+  test('applyCartridge with a body that is not JSON text fails and leaves the previous set intact', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      await store.applyCartridge(tenant, 'c1', [{ tenant, kind: 'dictionary', id: 'd1', bodyJson: '{"v":1}' }]);
+      const expected = await store.listArtifacts(tenant, 'dictionary');
+      await assert.rejects(store.applyCartridge(tenant, 'c1', [
+        { tenant, kind: 'profile', id: 'p1', body: { v: 2 } },
+        { tenant, kind: 'dictionary', id: 'd1', bodyJson: '{"v":2' },
+      ]));
+      assert.deepEqual(await store.listArtifacts(tenant, 'dictionary'), expected);
+      assert.deepEqual(await store.listArtifacts(tenant, 'profile'), []);
     }));
 
   for (const [label, bad] of [

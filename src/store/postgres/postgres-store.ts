@@ -3,7 +3,7 @@
 // FOR UPDATE SKIP LOCKED and leases; knowledge changes travel by LISTEN/NOTIFY.
 import pg from 'pg';
 import { migratePostgres } from '../migrations/runner.js';
-import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { assertArtifactKind, bodyTextOf, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
 import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
 import { createKnowledgeListener } from './knowledge-listener.js';
 import { sqlState, translatePgError, UNIQUE_VIOLATION, isUnavailable } from './pg-errors.js';
@@ -140,6 +140,11 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       return rows[0] === undefined ? undefined : toStoredArtifact(rows[0]);
     },
 
+    async hasArtifact(tenant, kind, id) {
+      const { rowCount } = await query('SELECT 1 FROM artifacts WHERE tenant = $1 AND kind = $2 AND id = $3', [tenant, kind, id]);
+      return rowCount === 1;
+    },
+
     async createArtifact<T>(a: NewArtifact<T>) {
       assertArtifactKind(a.kind);
       try {
@@ -200,7 +205,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
           await client.query(
             `INSERT INTO artifacts (tenant, kind, id, body, published_date, cartridge_id) VALUES ($1, $2, $3, $4::json, $5, $6)
              ON CONFLICT (tenant, kind, id) DO UPDATE SET body = excluded.body, published_date = excluded.published_date, cartridge_id = excluded.cartridge_id`,
-            [tenant, a.kind, a.id, encodeJson(a.body), nowIso(), cartridgeId],
+            [tenant, a.kind, a.id, bodyTextOf(a), nowIso(), cartridgeId],
           );
         }
         await client.query(

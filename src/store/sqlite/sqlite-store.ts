@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DomainError } from '../../errors.js';
 import { migrateSqlite } from '../migrations/runner.js';
-import { assertArtifactKind, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
+import { assertArtifactKind, bodyTextOf, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { DEFINITION_KINDS, type Deployment, type EncodedArtifact, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -83,15 +83,15 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     return row === undefined ? undefined : toDeployment(row);
   }
 
-  function upsertArtifact(tenant: string, cartridgeId: string, a: NewArtifact): void {
+  function upsertArtifact(tenant: string, cartridgeId: string, a: NewArtifact | EncodedArtifact): void {
     if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
     assertArtifactKind(a.kind);
     sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (tenant, kind, id) DO UPDATE SET body = excluded.body, published_date = excluded.published_date, cartridge_id = excluded.cartridge_id`)
-      .run(tenant, a.kind, a.id, encodeJson(a.body), nowIso(), cartridgeId);
+      .run(tenant, a.kind, a.id, bodyTextOf(a), nowIso(), cartridgeId);
   }
 
-  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly NewArtifact[], job: { readonly id: string; readonly owner: string } | undefined): boolean => {
+  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly (NewArtifact | EncodedArtifact)[], job: { readonly id: string; readonly owner: string } | undefined): boolean => {
     if (job !== undefined && sql(`SELECT 1 FROM deployments WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`).get(tenant, job.id, job.owner) === undefined) {
       return false;
     }
@@ -155,6 +155,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
         const row = selectArtifact(tenant, kind, id);
         return row === undefined ? undefined : toStoredArtifact(row);
       }),
+
+    hasArtifact: (tenant, kind, id) =>
+      guard(() => sql('SELECT 1 FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?').get(tenant, kind, id) !== undefined),
 
     createArtifact: <T>(a: NewArtifact<T>) =>
       guard(() => {

@@ -1,0 +1,22 @@
+// The cartridge validation thread (src/cartridge/validation-thread.ts starts one per task): reads the
+// task from workerData (the archive's bytes were moved here, not copied), runs it, posts the result
+// and ends, so the heap that validation built (the inflated entries, the parsed dictionaries) goes
+// with the thread. Bad input never throws (it comes back as issues); anything thrown is a bug, and
+// reaches the caller as the thread's 'error' event.
+import { parentPort, workerData } from 'node:worker_threads';
+import { inspectArchive } from './archive-inspection.js';
+import { planCartridgeDeployment } from './deployment-plan.js';
+import type { ValidationTask } from './validation-thread.js';
+
+async function run(task: ValidationTask): Promise<unknown> {
+  switch (task.op) {
+    case 'inspect':
+      return inspectArchive(Buffer.from(task.archive.buffer, task.archive.byteOffset, task.archive.byteLength), task.limits);
+    case 'plan':
+      return planCartridgeDeployment(task.archive, task.limits);
+  }
+}
+
+const port = parentPort;
+if (port === null) throw new Error('validation-worker runs in a worker thread');
+port.postMessage(await run(workerData as ValidationTask));
