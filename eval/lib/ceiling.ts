@@ -36,9 +36,9 @@ import type { Annotation } from '../../src/engine/document.js';
 import { NO_ARTIFACTS } from '../../src/engine/resources.js';
 import { CORPUS_LEXICON_TABLE, NOT_A_MENTION, parseCorpusLexiconTable } from '../../src/knowledge/builders/corpus-lexicon.js';
 import type { CompiledKnowledgeBase } from '../../src/knowledge/kb.js';
-import { loadKnowledgeBase } from '../../src/knowledge/loader.js';
-import { CORPORA, createEvaluator, DEFAULT_EVAL_DIR, documentSpans, learnSpanCorrections, normalisationIds, TASK_TYPES, trainingCorpus, type ConceptEvaluator, type CorpusSpec, type SpanCorrections } from '../concepts-eval.js';
-import { bareId, loadFormLexicon } from './form-lexicon.js';
+import { CORPORA, DEFAULT_EVAL_DIR, documentSpans, learnSpanCorrections, normalisationIds, TASK_TYPES, trainingCorpus, type ConceptEvaluator, type CorpusSpec, type SpanCorrections } from '../concepts-eval.js';
+import { bareId } from './form-lexicon.js';
+import { commandFlags, loadEvaluator } from './diagnostic-script.js';
 import { parsePubTator, type PubTatorDocument } from './pubtator.js';
 import { inVocabulary } from './vocabulary.js';
 
@@ -237,16 +237,12 @@ export function formatCeiling(r: CeilingResult, examples = 0): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const flag = (name: string): string | undefined => {
-    const i = args.indexOf(name);
-    return i < 0 ? undefined : args[i + 1];
-  };
+  const flag = commandFlags(args);
   const kbDir = resolve(flag('--kb') ?? process.env.KB_DIR ?? '.cache/kb');
   const evalDir = flag('--eval-dir') ?? DEFAULT_EVAL_DIR;
   const examples = Number(flag('--examples') ?? 0);
   const wanted = flag('--corpus') ?? 'dev';
-  const kb = await loadKnowledgeBase(kbDir);
-  const evaluator = createEvaluator(kb, {}, loadFormLexicon(kbDir, (t) => kb.normalizer.termKey(t)));
+  const { kb, evaluator } = await loadEvaluator(kbDir);
   const universe = idUniverse(kb, kbDir);
   const parsed = new Map<string, PubTatorDocument[]>();
   const docs = (file: string): PubTatorDocument[] => {

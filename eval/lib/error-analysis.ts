@@ -15,9 +15,8 @@ import { detectConcepts } from '../../src/engine/annotators/concept-detection/co
 import { createDocument } from '../../src/engine/create-document.js';
 import type { Annotation } from '../../src/engine/document.js';
 import { NO_ARTIFACTS } from '../../src/engine/resources.js';
-import { loadKnowledgeBase } from '../../src/knowledge/loader.js';
-import { CORPORA, createEvaluator, documentSpans, learnSpanCorrections, TASK_TYPES, trainingCorpus, type ConceptEvaluator, type CorpusSpec, type NormalisedSpan, type SpanCorrections } from '../concepts-eval.js';
-import { loadFormLexicon } from './form-lexicon.js';
+import { CORPORA, documentSpans, learnSpanCorrections, TASK_TYPES, trainingCorpus, type ConceptEvaluator, type CorpusSpec, type NormalisedSpan, type SpanCorrections } from '../concepts-eval.js';
+import { commandFlags, loadEvaluator } from './diagnostic-script.js';
 import { parsePubTator, type PubTatorDocument, type PubTatorMention } from './pubtator.js';
 import { SPLIT_DIR } from './train-split.js';
 
@@ -111,15 +110,11 @@ export function formatErrors(items: readonly ErrorItem[], examples = 15): string
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const kbDir = resolve(args[0] ?? '/tmp/acc/kb-split');
-  const flag = (name: string): string | undefined => {
-    const i = args.indexOf(name);
-    return i < 0 ? undefined : args[i + 1];
-  };
+  const flag = commandFlags(args);
   const evalDir = flag('--eval-dir') ?? join(SPLIT_DIR, 'eval');
   const examples = Number(flag('--examples') ?? 15);
   const wanted = flag('--corpus') ?? 'NCBI disease dev';
-  const kb = await loadKnowledgeBase(kbDir);
-  const evaluator = createEvaluator(kb, {}, loadFormLexicon(kbDir, (t) => kb.normalizer.termKey(t)));
+  const { kb, evaluator } = await loadEvaluator(kbDir);
   for (const corpus of CORPORA.filter((c) => c.name.includes(wanted))) {
     const docs = [...parsePubTator(readFileSync(join(evalDir, corpus.file), 'utf8')).documents];
     const training = trainingCorpus(corpus);

@@ -37,9 +37,8 @@ import { detectConcepts } from '../../src/engine/annotators/concept-detection/co
 import { createDocument } from '../../src/engine/create-document.js';
 import { NO_ARTIFACTS } from '../../src/engine/resources.js';
 import { CORPUS_LEXICON_FILES } from '../../src/knowledge/builders/corpus-lexicon.js';
-import { loadKnowledgeBase } from '../../src/knowledge/loader.js';
-import { CORPORA, createEvaluator, DEFAULT_EVAL_DIR, documentSpans, learnSpanCorrections, normalisationIds, TASK_TYPES, trainingCorpus, usedIdSpans, type ConceptEvaluator, type CorpusSpec } from '../concepts-eval.js';
-import { loadFormLexicon } from './form-lexicon.js';
+import { CORPORA, DEFAULT_EVAL_DIR, documentSpans, learnSpanCorrections, normalisationIds, TASK_TYPES, trainingCorpus, usedIdSpans, type ConceptEvaluator, type CorpusSpec } from '../concepts-eval.js';
+import { commandFlags, loadEvaluator } from './diagnostic-script.js';
 import { NameIndex, trieNames } from './name-index.js';
 import { contentWords, phraseNormalisedSpans, rankingExamples, type ScanKeys } from './phrase-normaliser.js';
 import { PhraseRanker, type RankingOptions } from './phrase-ranker.js';
@@ -163,14 +162,10 @@ export function phraseTally(evaluator: ConceptEvaluator, corpus: CorpusSpec, doc
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  const flag = (name: string): string | undefined => {
-    const i = args.indexOf(name);
-    return i < 0 ? undefined : args[i + 1];
-  };
+  const flag = commandFlags(args);
   const kbDir = resolve(flag('--kb') ?? process.env.KB_DIR ?? '.cache/kb');
   const evalDir = flag('--eval-dir') ?? DEFAULT_EVAL_DIR;
-  const kb = await loadKnowledgeBase(kbDir);
-  const evaluator = createEvaluator(kb, {}, loadFormLexicon(kbDir, (t) => kb.normalizer.termKey(t)));
+  const { kb, evaluator } = await loadEvaluator(kbDir);
   const scanKeys: ScanKeys = (t) => kb.normalizer.scan(t).map((p) => p.key);
   const docs = (file: string): PubTatorDocument[] => [...parsePubTator(readFileSync(join(evalDir, file), 'utf8')).documents];
   for (const corpus of CORPORA.filter((c) => c.name.includes('dev') && c.task === 'disease')) {
