@@ -22,7 +22,8 @@
 //   AllergyMedicationInd → medication; LabValueInd → lab value (its span) and lab test (labTypeSurfaceForm, found in the
 //   text near the value). attributeValues count only when their source annotation is absent from the response
 //   (Diagnosis, PotentialDiagnosis, PatientReportedCondition → problem; Therapeutic/DiagnosticProcedure → procedure;
-//   PrescribedMedication, MedicationAllergy → medication; LabValue → lab value).
+//   PrescribedMedication, MedicationAllergy → medication; LabValue → lab value). The evidence spans of NormalFinding and
+//   AbnormalFinding attributes (insightModelData.normality.evidence: the words or value that decided) → lab value.
 //   Per category, identical spans merge and spans inside another of the same category are dropped.
 //   Predicted negated = `negated: true`; predicted uncertain = `hypothetical: true` or modality potential/hypothetical.
 // Scores: overlap and exact P/R/F1 per category and micro, per corpus; negated/uncertain P/R/F1 on gold mentions

@@ -143,7 +143,11 @@ interface WireAnnotation {
   readonly concept?: { readonly uid?: number };
   readonly labTypeSurfaceForm?: string;
   readonly drug?: readonly { readonly begin: number; readonly end: number }[];
+  readonly insightModelData?: { readonly normality?: { readonly evidence?: readonly { readonly begin: number; readonly end: number }[] } };
 }
+
+/** Attributes whose normality evidence (the words `normal`, `elevated`, ... or the value that decided) is a result. */
+const FINDING_ATTRIBUTES: ReadonlySet<string> = new Set(['NormalFinding', 'AbnormalFinding']);
 
 /** How far before (or after) a lab value its lab name is looked for, in characters. */
 const LAB_NAME_REACH = 120;
@@ -194,6 +198,10 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
     if (name !== undefined) out.push(mention('lab test', text, name.begin, name.end, a));
   }
   for (const a of list('attributeValues')) {
+    if (FINDING_ATTRIBUTES.has(a.name ?? '')) {
+      for (const e of a.insightModelData?.normality?.evidence ?? []) out.push(mention('lab value', text, e.begin, e.end, a));
+      continue;
+    }
     const category = ATTRIBUTE_CATEGORIES[a.name ?? ''];
     if (category === undefined || (a.concept?.uid !== undefined && uids.has(a.concept.uid))) continue;
     out.push(mention(category, text, a.begin, a.end, a));
