@@ -73,6 +73,7 @@ describe('lab_value: worded results, classes and thresholds', () => {
       ['CBC=normal', 'BMP=normal', 'Troponin=negative', 'Urinalysis=unremarkable', 'LFTs=mildly elevated']);
     assert.deepEqual(brief('Elevated AST and ALT. Negative pregnancy test. Labs within normal limits.'),
       ['AST=Elevated', 'ALT=Elevated', 'pregnancy test=Negative', 'Labs=within normal limits']);
+    assert.deepEqual(brief('Negative for HIV. HIV+ patients. HBsAg seropositivity.'), ['HIV=Negative', 'HIV=+', 'HBsAg=seropositivity']);
     const [t] = labs('Troponin was negative.');
     assert.equal(t?.coveredText, 'negative');
     assert.equal(t?.labTypeNormalizedName, 'troponin');
