@@ -82,3 +82,18 @@ test('a lab name is found before its value, or after it when written second', ()
   assert.deepEqual(labNameSpan('Negative troponin.', { begin: 0, end: 8, labTypeSurfaceForm: 'troponin' }), { begin: 9, end: 17 });
   assert.equal(labNameSpan(text, { begin: 13, end: 16, labTypeSurfaceForm: 'sodium' }), undefined);
 });
+
+test('worded results from NormalFinding / AbnormalFinding evidence and concept values count as lab values; doses and durations do not', () => {
+  const text = 'Chest X-ray was unremarkable. Fever of 38.9 C. Aspirin 81 mg for 6 months.';
+  const data = {
+    concepts: [{ uid: 1, begin: 47, end: 54, semanticType: 'phsu', negated: false }],
+    attributeValues: [{ uid: 2, begin: 0, end: 11, name: 'NormalFinding', concept: { uid: 9 }, insightModelData: { normality: { evidence: [{ begin: 16, end: 28 }] } } }],
+    conceptValues: [
+      { uid: 3, begin: 30, end: 46, coveredText: 'Fever of 38.9 C.', value: '38.9', dimension: 'temperature' },
+      { uid: 4, begin: 47, end: 57, coveredText: 'Aspirin 81', value: '81', dimension: 'mass' },
+      { uid: 5, begin: 58, end: 74, coveredText: 'for 6 months', value: '6', dimension: 'time' },
+    ],
+  };
+  const values = predictedMentions(data, text).filter((m) => m.category === 'lab value').map((m) => m.text);
+  assert.deepEqual(values, ['38.9 C.', 'unremarkable']);
+});
