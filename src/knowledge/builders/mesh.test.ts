@@ -66,7 +66,7 @@ describe('MeSH builder', () => {
   test('tree numbers give the semantic types and the admission', () => {
     const table = loadMeshTreeTypes();
     const of = (id: string): ReturnType<typeof admissionOf> => admissionOf(descriptors.find((d) => d.id === id)!, table);
-    assert.deepEqual(of('D003113'), { admit: 'always', types: ['diap', 'topp'] });
+    assert.deepEqual(of('D003113'), { admit: 'always', types: ['diap'] });
     assert.deepEqual(of('D001281'), { admit: 'always', types: ['dsyn', 'patf'] });
     assert.deepEqual(of('D000082'), { admit: 'always', types: ['phsu', 'orch'] });
     assert.deepEqual(of('D012345'), { admit: 'cited', types: ['orch'] });

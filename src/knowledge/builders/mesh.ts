@@ -6,6 +6,7 @@
 // trade names, systematic chemical nomenclature, long names, and abbreviations that name more than one descriptor.
 import { join } from 'node:path';
 import { ADMISSIONS, loadMeshTreeTypes, type Admission, type MeshTreeTypes } from './mesh-tree-types.js';
+import { semanticTypes } from '../semantic-types.js';
 import type { NameKind, SourceName, SourceRecord } from './source-record.js';
 import { dataLines, readSourceText } from './text-files.js';
 
@@ -131,8 +132,12 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
   }
   let types: string[] = [];
   for (let r = best; r < ADMISSIONS.length - 1; r++) for (const t of byAdmission[r]!) if (!types.includes(t)) types.push(t);
-  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure.
+  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure; one
+  // MeSH lists under diagnostic techniques and under surgery (colonoscopy, biopsy) is diagnostic, as UMLS types it.
   if (types.includes('lbpr') && (types.includes('diap') || types.includes('topp'))) types = types.filter((t) => t !== 'lbpr');
+  if (types.includes('diap') && types.includes('topp')) types = types.filter((t) => t !== 'topp');
+  // A sign MeSH also files under the technique that elicits it (respiratory sounds, reflexes) is the sign.
+  if (types.some((t) => semanticTypes().byAbbreviation(t)?.group === 'DISO')) types = types.filter((t) => t !== 'diap' && t !== 'topp');
   return { admit: ADMISSIONS[best]!, types: types.slice(0, 3) };
 }
 
