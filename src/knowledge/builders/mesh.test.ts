@@ -97,6 +97,26 @@ describe('MeSH builder', () => {
     assert.equal(unCited.some((r) => r.ids[0] === 'MESH:D054321'), false);
   });
 
+  test('drug classes: no one-word names; a one-word class only when another source cites it', () => {
+    const classes = parseMesh([
+      HEADER,
+      row('D018678', 'Cholinergic Agents', 'M1', 'T1', 'Cholinergic Agents', 'Y', 'N', 'NON', 'Y'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T2', 'Cholinergic', 'N', 'N', 'NON', 'N'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T3', 'Cholinergics', 'N', 'N', 'NON', 'N'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T4', 'Cholinergic Drugs', 'N', 'N', 'NON', 'N'),
+      row('D000700', 'Analgesics', 'M2', 'T5', 'Analgesics', 'Y', 'N', 'NON', 'Y'),
+    ].join('\n'), [
+      'DescriptorUI\tDescriptorName\ttree_location',
+      'D018678\tCholinergic Agents\tD27.505.696.577.120',
+      'D000700\tAnalgesics\tD27.505.696.663.850.014',
+    ].join('\n'), 'DescriptorUI\tDescriptorName\tPharmActionUI\tPharmActionName');
+    const { records, report } = meshRecords(classes, { cited: new Set() });
+    assert.deepEqual(records.map((r) => r.names.map((n) => n.text)), [['Cholinergic Agents', 'Cholinergic Drugs']]);
+    assert.deepEqual(records[0]!.semanticTypes, ['phsu']);
+    assert.equal(report.droppedTerms.classAdjective, 2);
+    assert.equal(meshRecords(classes, { cited: new Set(['MESH:D000700']) }).records.length, 2);
+  });
+
   test('the tree-type table is validated', () => {
     const bad = parseMeshTreeTypes('# version: 1\ntree\ttype\tadmit\treason\nE99.x\ttopp\talways\tr\nC01\t-\talways\tr\nC02\txxxx\tcited\tr\n', 'f.tsv');
     assert.deepEqual(bad.issues.map((i) => i.path), ['f.tsv:3', 'f.tsv:4', 'f.tsv:5']);
