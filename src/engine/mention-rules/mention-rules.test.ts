@@ -48,6 +48,14 @@ describe('mention rules: analytes measured are not drugs given', () => {
     assert.equal(verdictOf('Her serum creatinine rose.', 'creatinine'), 'lab');
     assert.equal(verdictOf('Levels of cortisol were checked.', 'cortisol'), 'lab');
   });
+  test('lab lists: a comma, a list joint and one more item, a short form in parentheses', () => {
+    assert.equal(verdictOf('hemoglobin, 8.6 g/dL (12-16 g/dL)', 'hemoglobin'), 'lab');
+    assert.equal(verdictOf('CSF glucose and protein levels <20 mg/dL', 'glucose'), 'lab');
+    assert.equal(verdictOf('anemia (hemoglobin (Hb): 10.9 g/dl)', 'hemoglobin'), 'lab');
+    assert.equal(verdictOf('aspirin and clopidogrel 75 mg daily', 'aspirin'), undefined);
+    assert.equal(verdictOf('aspirin and heparin were given', 'aspirin'), undefined);
+    assert.equal(verdictOf('vancomycin, piperacillin and cefepime 2 g', 'vancomycin'), undefined);
+  });
   test('a dose (with ranges, fractions, per-kg and per-interval units) keeps the drug', () => {
     assert.equal(verdictOf('Aspirin 81 mg daily.', 'Aspirin'), undefined);
     assert.equal(verdictOf('He was given prednisolone 1 mg/kg.', 'prednisolone'), undefined);

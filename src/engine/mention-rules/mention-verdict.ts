@@ -104,6 +104,9 @@ function valueReading(tokens: readonly Token[], rules: CompiledMentionRules, k: 
   return per !== undefined && rules.perDoseUnits.has(withoutDot(per.lower)) ? 'dose' : 'value';
 }
 
+/** Tokens after which one other word (the next list item, a short form) may be passed over. */
+const LIST_JOINTS = new Set(['and', 'or', ',', '/', '(']);
+
 /** Pieces inside one amount, between its first number and its unit. */
 const AMOUNT_PIECES = new Set(['/', '-', '–', 'to', 'x', '×', 'million', 'thousand', 'billion']);
 
@@ -117,7 +120,10 @@ function isLabContext(tokens: readonly Token[], rules: CompiledMentionRules, sta
   const prev = start > from ? tokens[start - 1]! : undefined;
   if (prev !== undefined && rules.specimenWords.has(prev.lower)) return true;
   if (prev?.lower === 'of' && start - 2 >= from && (tokens[start - 2]!.lower === 'level' || tokens[start - 2]!.lower === 'levels' || tokens[start - 2]!.lower === 'concentration' || tokens[start - 2]!.lower === 'concentrations')) return true;
-  for (let k = end; k < Math.min(limit, end + 4); k++) {
+  // One other word may be passed over right after a list joint or an opening parenthesis: `glucose and protein
+  // levels <20 mg/dL`, `hemoglobin (Hb): 10.9 g/dL`.
+  let passed = false;
+  for (let k = end; k < Math.min(limit, end + 5); k++) {
     const t = tokens[k]!;
     if (k > end && t.newlineBefore) return false;
     if (rules.resultWords.has(t.lower)) {
@@ -127,7 +133,9 @@ function isLabContext(tokens: readonly Token[], rules: CompiledMentionRules, sta
       return true;
     }
     if (t.kind === 'number') return valueReading(tokens, rules, k) === 'value';
-    if (!rules.bridgeWords.has(t.lower)) return false;
+    if (rules.bridgeWords.has(t.lower)) continue;
+    if (passed || k === end || !LIST_JOINTS.has(tokens[k - 1]!.lower) || t.kind !== 'word') return false;
+    passed = true;
   }
   return false;
 }
