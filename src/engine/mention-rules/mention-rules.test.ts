@@ -56,6 +56,13 @@ describe('mention rules: analytes measured are not drugs given', () => {
     assert.equal(verdictOf('aspirin and heparin were given', 'aspirin'), undefined);
     assert.equal(verdictOf('vancomycin, piperacillin and cefepime 2 g', 'vancomycin'), undefined);
   });
+  test('names that start with a number and counts followed by a word decide nothing; a drug class is no score', () => {
+    assert.equal(verdictOf('treated with oxaliplatin, 5-fluorouracil and leucovorin', 'oxaliplatin'), undefined);
+    assert.equal(verdictOf('prednisone and mesalamine (5-ASA) were given', 'mesalamine'), undefined);
+    assert.equal(verdictOf('patients on methylphenidate and 2 on dextroamphetamine', 'methylphenidate'), undefined);
+    assert.equal(verdictOf('therapy without indapamide, glucose levels decreased', 'indapamide'), undefined);
+    assert.equal(verdictOf('the sulfonamide class of antibiotics', 'sulfonamide'), undefined);
+  });
   test('a dose (with ranges, fractions, per-kg and per-interval units) keeps the drug', () => {
     assert.equal(verdictOf('Aspirin 81 mg daily.', 'Aspirin'), undefined);
     assert.equal(verdictOf('He was given prednisolone 1 mg/kg.', 'prednisolone'), undefined);

@@ -90,6 +90,9 @@ function hasExtractWord(tokens: readonly Token[], rules: CompiledMentionRules, s
  * concentration (`mg/dL`, `U/L`) or no unit → a measured value; `%` → undecided (`lidocaine 1%`, `HbA1c 7%`).
  */
 function valueReading(tokens: readonly Token[], rules: CompiledMentionRules, k: number): 'dose' | 'value' | undefined {
+  // `5-FU`, `2-propylpentanoic acid`: a name that starts with a number.
+  const joined = tokens[k + 1];
+  if (joined !== undefined && joined.begin === tokens[k]!.end && joined.lower === '-' && tokens[k + 2]?.kind === 'word' && tokens[k + 2]!.begin === joined.end) return undefined;
   // Over the rest of the amount: `1 1/2 tabs`, `10 - 20mg/d`, `1 to 2 g`, `3 million units`, `2 x 500 mg`.
   let u = k + 1;
   while (u < tokens.length && u <= k + 4 && !tokens[u]!.newlineBefore && (tokens[u]!.kind === 'number' || AMOUNT_PIECES.has(tokens[u]!.lower))) u++;
@@ -97,7 +100,14 @@ function valueReading(tokens: readonly Token[], rules: CompiledMentionRules, k: 
   if (unit === undefined || unit.newlineBefore) return 'value';
   // `%` (`lidocaine 1%`, `HbA1c 7%`) and list numbers (`aspirin 2) active ulcer`) say nothing.
   if (unit.lower === '%' || unit.lower === ')') return undefined;
-  if (!rules.doseUnits.has(withoutDot(unit.lower))) return 'value';
+  if (!rules.doseUnits.has(withoutDot(unit.lower))) {
+    if (unit.kind !== 'word') return 'value'; // `1.2,`, `9.1;`, `5.9 (3.5-5.0)`
+    // A word after the number is a unit of measure when a `/` follows it (`U/L`, `mmol/L`) or it is a short
+    // symbol (`mmHg`, `fL`); any other word (`2 on dextroamphetamine`, `4 suffered`) says nothing.
+    const slash = tokens[u + 1];
+    if (slash !== undefined && slash.lower === '/' && slash.begin === unit.end) return 'value';
+    return MEASURE_WORDS.has(unit.lower) ? 'value' : undefined;
+  }
   if (tokens[u + 1]?.lower !== '/' || tokens[u + 1]!.begin !== unit.end) return 'dose';
   let per = tokens[u + 2];
   if (per?.kind === 'number') per = tokens[u + 3]; // `500 mg/8 h`
@@ -105,7 +115,10 @@ function valueReading(tokens: readonly Token[], rules: CompiledMentionRules, k: 
 }
 
 /** Tokens after which one other word (the next list item, a short form) may be passed over. */
-const LIST_JOINTS = new Set(['and', 'or', ',', '/', '(']);
+const LIST_JOINTS = new Set(['and', 'or', '/', '(']);
+
+/** Units of measure written without a `/` after the value. */
+const MEASURE_WORDS = new Set(['mmhg', 'fl', 'pg', 'ng', 'nmol', 'pmol', 'umol', 'µmol', 'μmol', 'mosm', 'mm', 'cm', 'sec', 's', 'seconds', 'bpm', 'x', '×', 'iu', 'u', 'mu', 'ku', 'g/dl', 'mg/dl', 'mmol/l', 'percent', 'cells', 'copies', 'titer', 'ratio']);
 
 /** Pieces inside one amount, between its first number and its unit. */
 const AMOUNT_PIECES = new Set(['/', '-', '–', 'to', 'x', '×', 'million', 'thousand', 'billion']);
@@ -156,7 +169,9 @@ export function drugMentionVerdict(doc: Document, rules: CompiledMentionRules, s
   const limit = sentence?.tokenEnd ?? tokens.length;
   const next = end < limit ? tokens[end]! : undefined;
   if (next !== undefined && !next.newlineBefore) {
-    if (rules.scoreWords.longest(doc.text, tokens, end, limit) !== undefined) return { kind: 'score' };
+    const score = rules.scoreWords.longest(doc.text, tokens, end, limit);
+    // `the sulfonamide class of antibiotics` names a drug class, not a score.
+    if (score !== undefined && tokens[score.tokenEnd]?.lower !== 'of') return { kind: 'score' };
     const surface = doc.text.slice(first.begin, lastToken.end);
     if (ROMAN.has(next.lower) && next.kind === 'word' && surface === surface.toUpperCase()) return { kind: 'score' };
     if (rules.modifierHeads.has(next.lower) && !rules.drugClassHeads.has(tokens[end + 1]?.lower ?? '')) return { kind: 'modifier' };

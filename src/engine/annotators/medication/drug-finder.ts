@@ -252,7 +252,10 @@ function definedAsOther(doc: Document, begin: number, end: number, generic: stri
   const defined = definedShortForms(doc);
   if (defined.size === 0) return false;
   const longForm = defined.get(doc.text.slice(begin, end));
-  return longForm !== undefined && !longForm.includes(generic.toLowerCase());
+  if (longForm === undefined) return false;
+  // Another spelling of the drug (`interferon-alpha (IFN-alpha)`) shares a word beginning with its generic name.
+  const stems = new Set(generic.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4).map((w) => w.slice(0, 4)));
+  return !longForm.split(/[^a-z0-9]+/).some((w) => w.length >= 4 && stems.has(w.slice(0, 4)));
 }
 
 /** Drug mentions of `doc`, in text order, without overlaps. */
