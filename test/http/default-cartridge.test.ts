@@ -23,7 +23,8 @@ import { startServer, uniqueTenant, v, type TestServer } from './harness.js';
 
 const OPERATOR = { authorization: 'Bearer oper-key-0001' };
 const USER = { authorization: 'Bearer user-key-0002' };
-const STANDARD_ANNOTATORS = ['spell_checker', 'section', 'lab_value', 'medication', 'procedure', 'symptom_disease', 'smoking', 'concept_detection',
+// ACD's standard flow plus `allergy` (step 2): its AllergyInd allergens make the Allergy attribute (docs/insights.md).
+const STANDARD_ANNOTATORS = ['spell_checker', 'section', 'lab_value', 'medication', 'allergy', 'procedure', 'symptom_disease', 'smoking', 'concept_detection',
   'disambiguation', 'concept_value', 'negation', 'model_broker', 'attribute_detection'];
 
 const SAMPLE_NOTE = `HISTORY OF PRESENT ILLNESS: The pateint is a 63 year old woman with a history of hypertension and type 2 diabetes mellitus.

@@ -13,6 +13,18 @@ export interface AllergyRule {
   readonly terms: readonly string[];
 }
 
+/** Kinds of non-drug allergen (`allergens` entries of the lexicon). */
+export const ALLERGEN_CATEGORIES = ['food', 'latex', 'contrast', 'material', 'animal', 'environmental', 'insect'] as const;
+export type AllergenCategory = (typeof ALLERGEN_CATEGORIES)[number];
+
+/** A non-drug allergen: its terms, the name it is reported by and its kind. */
+export interface AllergenEntry {
+  readonly id: string;
+  readonly category: AllergenCategory;
+  readonly normalized: string;
+  readonly terms: readonly string[];
+}
+
 export interface AllergyLexicon {
   readonly version: string;
   readonly triggers: readonly AllergyRule[];
@@ -21,9 +33,13 @@ export interface AllergyLexicon {
   readonly noneAfterHeader: AllergyRule;
   readonly listStops: readonly string[];
   readonly maxListTokens: number;
+  /** Words that make a statement of the allergen before them (`latex allergy`). */
+  readonly postfixTriggers: readonly string[];
+  readonly allergens: readonly AllergenEntry[];
 }
 
-const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'triggers', 'headers', 'noKnown', 'noneAfterHeader', 'listStops', 'maxListTokens']);
+const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'triggers', 'headers', 'noKnown', 'noneAfterHeader', 'listStops', 'maxListTokens', 'postfixTriggers', 'allergens']);
+const ALLERGEN_KEYS = new Set(['id', 'category', 'normalized', 'terms']);
 const RULE_KEYS = new Set(['id', 'normalized', 'caseSensitive', 'terms']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -46,6 +62,18 @@ function checkRule(entry: unknown, path: string, ids: Set<string>, needsNormaliz
   if (entry.caseSensitive !== undefined && typeof entry.caseSensitive !== 'boolean') issues.push({ path: `${label}.caseSensitive`, message: 'must be a boolean' });
 }
 
+function checkAllergen(entry: unknown, path: string, ids: Set<string>, issues: ValidationIssue[]): void {
+  if (!isRecord(entry)) return void issues.push({ path, message: 'must be an object' });
+  const label = typeof entry.id === 'string' ? `${path} "${entry.id}"` : path;
+  for (const key of Object.keys(entry)) if (!ALLERGEN_KEYS.has(key)) issues.push({ path: `${label}.${key}`, message: 'unknown key' });
+  if (typeof entry.id !== 'string' || entry.id === '') issues.push({ path: `${label}.id`, message: 'must be a non-empty string' });
+  else if (ids.has(entry.id)) issues.push({ path: `${label}.id`, message: `duplicate rule id "${entry.id}"` });
+  else ids.add(entry.id);
+  if (!(ALLERGEN_CATEGORIES as readonly unknown[]).includes(entry.category)) issues.push({ path: `${label}.category`, message: `must be one of ${ALLERGEN_CATEGORIES.join(', ')}` });
+  if (typeof entry.normalized !== 'string' || entry.normalized === '') issues.push({ path: `${label}.normalized`, message: 'must be a non-empty string' });
+  if (!isStringList(entry.terms)) issues.push({ path: `${label}.terms`, message: 'must be a non-empty list of non-empty strings' });
+}
+
 export function validateAllergyLexicon(value: unknown, file = ALLERGY_LEXICON_FILE): { lexicon?: AllergyLexicon; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   if (!isRecord(value)) return { issues: [{ path: file, message: 'must be a JSON object' }] };
@@ -60,6 +88,9 @@ export function validateAllergyLexicon(value: unknown, file = ALLERGY_LEXICON_FI
   }
   checkRule(value.noneAfterHeader, `${file}: noneAfterHeader`, ids, true, issues);
   if (!isStringList(value.listStops)) issues.push({ path: `${file}: listStops`, message: 'must be a non-empty list of non-empty strings' });
+  if (!isStringList(value.postfixTriggers)) issues.push({ path: `${file}: postfixTriggers`, message: 'must be a non-empty list of non-empty strings' });
+  if (!Array.isArray(value.allergens) || value.allergens.length === 0) issues.push({ path: `${file}: allergens`, message: 'must be a non-empty list' });
+  else value.allergens.forEach((entry: unknown, i) => checkAllergen(entry, `${file}: allergens[${i}]`, ids, issues));
   if (typeof value.maxListTokens !== 'number' || !Number.isInteger(value.maxListTokens) || value.maxListTokens < 1) {
     issues.push({ path: `${file}: maxListTokens`, message: 'must be a positive integer' });
   }
@@ -80,6 +111,8 @@ export interface CompiledAllergyLexicon {
   readonly noKnownCaseSensitive: PhraseTrie<AllergyRule>;
   readonly noneAfterHeader: PhraseTrie<AllergyRule>;
   readonly stops: PhraseTrie<true>;
+  readonly postfixTriggers: PhraseTrie<true>;
+  readonly allergens: PhraseTrie<AllergenEntry>;
 }
 
 function ruleTrie(rules: readonly AllergyRule[], caseSensitive = false): PhraseTrie<AllergyRule> {
@@ -95,5 +128,7 @@ export function compileAllergyLexicon(lexicon: AllergyLexicon = parseAllergyLexi
     noKnownCaseSensitive: ruleTrie(lexicon.noKnown.filter((r) => r.caseSensitive === true), true),
     noneAfterHeader: ruleTrie([lexicon.noneAfterHeader]),
     stops: createPhraseTrie(lexicon.listStops.map((term) => ({ term, value: true as const }))),
+    postfixTriggers: createPhraseTrie(lexicon.postfixTriggers.map((term) => ({ term, value: true as const }))),
+    allergens: createPhraseTrie(lexicon.allergens.flatMap((a) => a.terms.map((term) => ({ term, value: a })))),
   };
 }

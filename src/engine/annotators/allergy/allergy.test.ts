@@ -135,3 +135,63 @@ describe('allergy annotator', () => {
     assert.throws(() => parseAllergyLexicon(bad), (e: unknown) => isDomainError(e) && e.kind === 'INVALID_RESOURCE_FILE');
   });
 });
+
+describe('allergy: non-drug allergens', () => {
+  const allergenOf = (a: Annotation): string => `${String(a.coveredText)}:${String(a.allergenNormalizedName)}:${String(a.allergenCategory)}`;
+
+  test('foods, latex, animals, environmental allergens and insect stings in a list become allergens; drugs stay medications', () => {
+    const out = detectAllergies(createDocument('Patient is allergic to aspirin, dust mites, cats, shellfish and bee stings.'), { library: [] }, compiled, resources.artifacts);
+    assert.deepEqual(out.allergies.map((a) => a.coveredText), ['allergic to aspirin, dust mites, cats, shellfish and bee stings']);
+    assert.deepEqual(out.allergens.map(allergenOf), ['dust mites:dust:environmental', 'cats:cats:animal', 'shellfish:shellfish:food', 'bee stings:insect stings:insect']);
+    assert.deepEqual(drugNames(out.medications), ['aspirin']);
+  });
+
+  test('without a heading: `latex allergy`, `allergy to adhesive tape`; under a heading: the list', () => {
+    const a = detectAllergies(createDocument('She has a latex allergy. Known allergy to adhesive tape and contrast dye.'), { library: [] }, compiled, resources.artifacts);
+    assert.deepEqual(a.allergies.map((s) => s.coveredText), ['latex allergy', 'allergy to adhesive tape and contrast dye']);
+    assert.deepEqual(a.allergens.map(allergenOf), ['latex:latex:latex', 'adhesive tape:adhesive:material', 'contrast dye:contrast media:contrast']);
+    const b = detectAllergies(createDocument('ALLERGIES: peanuts, eggs.\n\nPLAN: follow up.'), { library: [] }, compiled, resources.artifacts);
+    assert.deepEqual(b.allergens.map(allergenOf), ['peanuts:peanut:food', 'eggs:egg:food']);
+  });
+
+  test('a postfix trigger needs an allergen before it on the same line; no-known statements carry no allergen', () => {
+    const out = detectAllergies(createDocument('Contrast sensitivity was normal. Drug allergy: none. NKDA.'), { library: [] }, compiled, resources.artifacts);
+    assert.deepEqual(out.allergens, []);
+    assert.ok(out.allergies.every((s) => s.allergenCategory === undefined));
+  });
+
+  test('the annotator returns statements and allergens in one AllergyInd layer, in text order', () => {
+    const doc = createDocument('Allergic to cats.');
+    const { params } = { params: { library: [] } };
+    const result = allergyAnnotator.run(doc, params, compiled, { resources, configurations: [] });
+    assert.deepEqual((result.add?.AllergyInd ?? []).map((a) => [a.coveredText, a.allergenCategory ?? null]), [['Allergic to cats', null], ['cats', 'animal']]);
+  });
+
+  test('allergen entries are validated: category, normalized and unknown keys are named', () => {
+    const bad = { ...allergyBody, allergens: [{ id: 'x', category: 'planet', terms: ['mars'], extra: true }] };
+    const messages = validateAllergyLexicon(bad, 'en.json').issues.map((i) => `${i.path}: ${i.message}`);
+    assert.ok(messages.some((m) => m.includes('allergens[0] "x".category: must be one of food')), messages.join('\n'));
+    assert.ok(messages.some((m) => m.includes('allergens[0] "x".normalized: must be a non-empty string')));
+    assert.ok(messages.some((m) => m.includes('allergens[0] "x".extra: unknown key')));
+  });
+});
+
+describe('allergy: the standard flow of the default cartridge', () => {
+  test('a non-drug allergy becomes the Allergy attribute, never PrescribedMedication; a drug allergy stays MedicationAllergy', async () => {
+    const { loadDefaultCartridgeArtifacts } = await import('../../../cartridge/default-cartridge-artifacts.js');
+    const { ensureKnowledgeBase } = await import('../../../knowledge/build-default.js');
+    const kb = await ensureKnowledgeBase(new URL('../../../../.cache', import.meta.url).pathname);
+    const cartridge = await loadDefaultCartridgeArtifacts();
+    const text = 'She is allergic to penicillin and peanuts. She also has a latex allergy. She takes metformin 500 mg twice daily.';
+    const response = analyzeRequest({
+      containers: [{ text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
+      options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
+    });
+    const values = ((response.unstructured[0]!.data as Record<string, unknown>).attributeValues as Annotation[]).map((v) => `${String(v.name)}:${text.slice(v.begin, v.end)}`);
+    assert.ok(values.includes('Allergy:peanuts'), values.join(', '));
+    assert.ok(values.includes('Allergy:latex'), values.join(', '));
+    assert.ok(values.includes('MedicationAllergy:penicillin'), values.join(', '));
+    assert.ok(values.some((v) => v.startsWith('PrescribedMedication:metformin')), values.join(', '));
+    assert.ok(!values.some((v) => v.startsWith('PrescribedMedication:') && /peanut|latex|penicillin/.test(v)), values.join(', '));
+  });
+});

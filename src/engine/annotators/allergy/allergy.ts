@@ -3,6 +3,11 @@
 // allergen list, an `AllergyMedicationInd` whose `medication` holds a MedicationInd-shaped object.
 // Wire fields beyond the common ones (documented in src/engine/annotators/medication/README.md):
 // AllergyInd may carry `noKnownAllergies: "true"` and `allergyNormalizedName` (`no known drug allergies`).
+// Non-drug allergens of a statement (foods, latex, contrast, adhesives, animals, pollen, dust, insect stings:
+// resources/allergy/en.json `allergens`) are AllergyInd annotations of their own, spanning the allergen and
+// carrying the extension fields `allergenNormalizedName` and `allergenCategory` (statements never carry them);
+// a drug found at the same span stays an AllergyMedicationInd only.
+// `latex allergy` (an allergen and a postfix trigger) is a statement of its own, with or without an ALLERGIES heading.
 import { Type, type Static } from '@sinclair/typebox';
 import { defineAnnotator } from '../../annotator.js';
 import { createDocument } from '../../create-document.js';
@@ -134,6 +139,12 @@ export function findAllergyStatements(doc: Document, lex: CompiledAllergyLexicon
       i = noKnown.tokenEnd;
       continue;
     }
+    const postfix = postfixStatementAt(doc, lex, i);
+    if (postfix !== undefined) {
+      out.push(postfix);
+      i = postfix.listEnd + 1;
+      continue;
+    }
     const trigger = lex.triggers.longest(doc.text, tokens, i, n);
     if (trigger !== undefined) {
       const listEnd = listEndFrom(doc, lex, trigger.tokenEnd, sentenceEndOf(doc, i));
@@ -176,6 +187,37 @@ export function findAllergyStatements(doc: Document, lex: CompiledAllergyLexicon
   return out;
 }
 
+/** `latex allergy`, `shellfish allergies`: a non-drug allergen right before a postfix trigger, on one line. */
+function postfixStatementAt(doc: Document, lex: CompiledAllergyLexicon, i: number): AllergyStatement | undefined {
+  const tokens = doc.tokens;
+  if (!lex.allergens.startsAt(tokens, i)) return undefined;
+  const allergen = lex.allergens.longest(doc.text, tokens, i, tokens.length);
+  if (allergen === undefined || allergen.tokenEnd >= tokens.length || tokens[allergen.tokenEnd]!.newlineBefore) return undefined;
+  const trigger = lex.postfixTriggers.longest(doc.text, tokens, allergen.tokenEnd, allergen.tokenEnd + 1);
+  if (trigger === undefined) return undefined;
+  return { begin: tokens[i]!.begin, end: tokens[trigger.tokenEnd - 1]!.end, listStart: i, listEnd: allergen.tokenEnd, ruleId: 'allergen-postfix' };
+}
+
+/** The non-drug allergens of an allergen list (tokens [start, end)), longest first, without the spans of `drugs`. */
+function findAllergens(doc: Document, lex: CompiledAllergyLexicon, start: number, end: number, drugs: readonly Annotation[]): Annotation[] {
+  const out: Annotation[] = [];
+  const tokens = doc.tokens;
+  for (let k = start; k < end; k++) {
+    if (!lex.allergens.startsAt(tokens, k)) continue;
+    const m = lex.allergens.longest(doc.text, tokens, k, end);
+    if (m === undefined) continue;
+    const begin = tokens[k]!.begin;
+    const stop = tokens[m.tokenEnd - 1]!.end;
+    k = m.tokenEnd - 1;
+    if (drugs.some((d) => d.begin < stop && begin < d.end)) continue;
+    out.push({
+      type: 'aci.AllergyInd', begin, end: stop, coveredText: doc.text.slice(begin, stop),
+      allergenNormalizedName: m.value.normalized, allergenCategory: m.value.category, _annotator: 'allergy', _ruleId: m.value.id,
+    });
+  }
+  return out;
+}
+
 export function compileAllergy(resources: EngineResources): AllergyCompiled {
   return { allergy: compileAllergyLexicon(), medication: compileMedication(resources) };
 }
@@ -196,7 +238,7 @@ function withoutInternalFields(a: Annotation): Annotation {
 }
 
 /** AllergyInd and AllergyMedicationInd annotations of `doc`. */
-export function detectAllergies(doc: Document, params: AllergyParams, compiled: AllergyCompiled, artifacts: ArtifactLookup): { allergies: Annotation[]; medications: Annotation[] } {
+export function detectAllergies(doc: Document, params: AllergyParams, compiled: AllergyCompiled, artifacts: ArtifactLookup): { allergies: Annotation[]; medications: Annotation[]; allergens: Annotation[] } {
   const statements = findAllergyStatements(doc, compiled.allergy);
   const allergies: Annotation[] = statements.map((s) => ({
     type: 'aci.AllergyInd',
@@ -208,6 +250,7 @@ export function detectAllergies(doc: Document, params: AllergyParams, compiled: 
     _ruleId: s.ruleId,
   }));
   const medications: Annotation[] = [];
+  const allergens: Annotation[] = [];
   const lists = statements.filter((s) => s.listEnd > s.listStart);
   if (lists.length > 0) {
     const sources = drugSources(params.library, artifacts);
@@ -216,10 +259,12 @@ export function detectAllergies(doc: Document, params: AllergyParams, compiled: 
     for (const s of lists) {
       const offset = doc.tokens[s.listStart]!.begin;
       const list = createDocument(doc.text.slice(offset, doc.tokens[s.listEnd - 1]!.end));
-      for (const drug of findDrugs(list, compiled.medication.drugs, sources)) medications.push(allergyMedication(doc.text, list, drug, offset));
+      const drugs = findDrugs(list, compiled.medication.drugs, sources).map((drug) => allergyMedication(doc.text, list, drug, offset));
+      for (const a of findAllergens(doc, compiled.allergy, s.listStart, s.listEnd, drugs)) allergens.push(a);
+      for (const d of drugs) medications.push(d);
     }
   }
-  return { allergies, medications };
+  return { allergies, medications, allergens };
 }
 
 function allergyMedication(text: string, list: Document, drug: DrugMention, offset: number): Annotation {
@@ -238,13 +283,15 @@ function allergyMedication(text: string, list: Document, drug: DrugMention, offs
 
 export const allergyAnnotator = defineAnnotator({
   id: 'allergy',
-  description: 'Detects allergy statements (allergic to X, Allergies: X, Y, NKDA) and the medications named in them.',
+  description: 'Detects allergy statements (allergic to X, Allergies: X, Y, latex allergy, NKDA), the medications and the non-drug allergens named in them.',
   requires: ['tokens', 'sentences'],
   produces: [ALLERGY_LAYER, ALLERGY_MEDICATION_LAYER],
   params: allergyParams,
   init: compileAllergy,
   run(doc, params, compiled, ctx) {
-    const { allergies, medications } = detectAllergies(doc, params, compiled, ctx.resources.artifacts);
-    return { add: { [ALLERGY_LAYER]: allergies, [ALLERGY_MEDICATION_LAYER]: medications } };
+    const { allergies, medications, allergens } = detectAllergies(doc, params, compiled, ctx.resources.artifacts);
+    // Statements and allergens in text order (a statement before the allergens inside it).
+    const all = allergens.length === 0 ? allergies : [...allergies, ...allergens].sort((a, b) => a.begin - b.begin || b.end - a.end);
+    return { add: { [ALLERGY_LAYER]: all, [ALLERGY_MEDICATION_LAYER]: medications } };
   },
 });

@@ -23,6 +23,9 @@ import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
 import { chooseConcept } from '../symptom-disease/kb-terms.js';
+import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
+import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
+import { applyMentionRules } from './mention-sense-filter.js';
 
 /** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
 const SPLIT_SEMANTIC_TYPES = true;
@@ -38,6 +41,10 @@ export interface ConceptDetectionCompiled {
   readonly wire: ConceptWireCache;
   /** Normalised preferred names of built-in concepts (dropSynonymDuplicates), filled as they are asked for. */
   readonly preferredKeys: Map<number, string>;
+  /** Figure references, analytes measured, scores, foods (mention-sense-filter.ts). */
+  readonly mentionRules: CompiledMentionRules;
+  /** Semantic types of drugs (the medication lexicon's strong and weak drug types). */
+  readonly drugTypes: ReadonlySet<string>;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -48,6 +55,8 @@ interface Candidate {
   readonly concept: number;
   readonly origin: ConceptOrigin;
   readonly codeFields?: ReadonlySet<string>;
+  /** Semantic types reported instead of the concept's own (mention-sense-filter.ts). */
+  readonly semanticTypes?: readonly string[];
 }
 
 /** The term-index view the matcher needs; resources.kb is typed as the plain KnowledgeBase. */
@@ -61,7 +70,11 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
-  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map() };
+  const { drugSemanticTypes } = loadDefaultMedicationLexicons().lexicon;
+  return {
+    kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map(),
+    mentionRules: defaultMentionRules(), drugTypes: new Set([...drugSemanticTypes.strong, ...drugSemanticTypes.weak]),
+  };
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -98,6 +111,7 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
   if (libraries.builtIn) candidates = dropSynonymDuplicates(doc.text, candidates, compiled);
+  candidates = applyMentionRules(doc, candidates, compiled.mentionRules, compiled.drugTypes);
 
   const output: OutputOptions = {
     medicalCodes: params.include_optional_fields.includes('medical_codes'),
@@ -115,7 +129,7 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       spanEnd = c.end;
       spanCuis.length = 0;
     }
-    if (c.codeFields === undefined && c.origin.cui === undefined && c.origin.type === undefined && c.origin.sourceVersion === undefined) {
+    if (c.codeFields === undefined && c.origin.cui === undefined && c.origin.type === undefined && c.origin.sourceVersion === undefined && c.semanticTypes === undefined) {
       // The concept's constant wire fields, found by its index (its cui among them): the Concept itself is not read.
       const parts = conceptWireParts(compiled.wire, c.kb, c.concept, compiled.types, output, c.origin.source);
       const cui = parts[0]!.cui;
@@ -124,7 +138,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       appendWireAnnotations(parts, doc.text, c.begin, c.end, annotations);
       continue;
     }
-    const concept = c.kb.concept(c.concept);
+    const own = c.kb.concept(c.concept);
+    const concept = c.semanticTypes === undefined ? own : { ...own, semanticTypes: c.semanticTypes };
     const cui = c.origin.cui ?? concept.cui;
     if (spanCuis.includes(cui)) continue;
     spanCuis.push(cui);

@@ -11,6 +11,10 @@ import type { LibraryDictionary } from '../concept-detection/libraries.js';
 import type { DrugAlias, MedicationLexicon } from './lexicon.js';
 import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
 import { tokenKeyIds } from '../../text/token-keys.js';
+import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
+import { drugMentionVerdict } from '../../mention-rules/mention-verdict.js';
+import { derived } from '../../document.js';
+import { findAbbreviationDefinitions } from '../concept-detection/abbreviation-definitions.js';
 
 export interface DrugMention {
   readonly begin: number;
@@ -46,6 +50,8 @@ export interface CompiledDrugFinder {
   readonly notDrugs: ReadonlySet<string>;
   readonly notDrugBefore: ReadonlySet<string>;
   readonly notDrugHeads: ReadonlySet<string>;
+  /** Contexts where a drug name is no drug given: figure references, analytes measured, scores, foods. */
+  readonly mentionRules: CompiledMentionRules;
 }
 
 /** A name this short (UTF-16 units) found only by the knowledge base is ambiguous (`PT`, `MS`, `ACE`). */
@@ -122,7 +128,7 @@ function pickKbConcept(finder: CompiledDrugFinder, kb: CompiledKnowledgeBase, in
   return bestIndex < 0 ? undefined : { concept: kb.concept(bestIndex), strength: bestScore >= 4 ? 'strong' : 'weak' };
 }
 
-export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon, aliases: readonly DrugAlias[]): CompiledDrugFinder {
+export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon, aliases: readonly DrugAlias[], mentionRules: CompiledMentionRules = defaultMentionRules()): CompiledDrugFinder {
   const strongTypes = new Set(lexicon.drugSemanticTypes.strong);
   const weakTypes = new Set(lexicon.drugSemanticTypes.weak);
   const indexed = hasTermIndex(kb) ? kb : undefined;
@@ -146,6 +152,7 @@ export function compileDrugFinder(kb: KnowledgeBase, lexicon: MedicationLexicon,
     notDrugs: new Set(lexicon.notDrugs.terms.map((t) => t.toLowerCase())),
     notDrugBefore: new Set(lexicon.notDrugBefore.terms.map((t) => t.toLowerCase())),
     notDrugHeads: new Set(lexicon.notDrugHeads.terms.map((t) => t.toLowerCase())),
+    mentionRules,
   };
 }
 
@@ -225,6 +232,32 @@ function withoutPriority(c: Candidate): DrugMention {
   return m as DrugMention;
 }
 
+const DEFINED_SHORT_FORMS = {};
+
+/**
+ * Short forms the text defines, with their long form (lower case): `American Society of Anesthesiologists
+ * (ASA)` makes ASA that society, not aspirin, everywhere in the document.
+ */
+function definedShortForms(doc: Document): ReadonlyMap<string, string> {
+  return derived(doc, DEFINED_SHORT_FORMS, () => {
+    const out = new Map<string, string>();
+    if (doc.text.indexOf('(') < 0) return out;
+    for (const d of findAbbreviationDefinitions(doc.text)) out.set(d.shortForm, doc.text.slice(d.longBegin, d.longEnd).toLowerCase());
+    return out;
+  });
+}
+
+/** An alias written as a short form the text defines as something other than its drug. */
+function definedAsOther(doc: Document, begin: number, end: number, generic: string): boolean {
+  const defined = definedShortForms(doc);
+  if (defined.size === 0) return false;
+  const longForm = defined.get(doc.text.slice(begin, end));
+  if (longForm === undefined) return false;
+  // Another spelling of the drug (`interferon-alpha (IFN-alpha)`) shares a word beginning with its generic name.
+  const stems = new Set(generic.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4).map((w) => w.slice(0, 4)));
+  return !longForm.split(/[^a-z0-9]+/).some((w) => w.length >= 4 && stems.has(w.slice(0, 4)));
+}
+
 /** Drug mentions of `doc`, in text order, without overlaps. */
 export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { builtIn: boolean; dictionaries: readonly LibraryDictionary[] }): DrugMention[] {
   const candidates: Candidate[] = [];
@@ -262,6 +295,7 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
     const end = doc.tokens[m.tokenEnd - 1]!.end;
     if (insideLonger(otherSpans, begin, end)) continue;
     const { alias, concept } = m.value;
+    if (alias.caseSensitive === true && definedAsOther(doc, begin, end, alias.generic)) continue;
     const rx = alias.rxNormId ?? (concept?.codes.rxNormId !== undefined && concept.codes.rxNormId.length > 0 ? concept.codes.rxNormId.join(',') : undefined);
     const cui = alias.cui ?? concept?.cui;
     candidates.push({
@@ -291,7 +325,8 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
   return out
     .filter((c) => {
       const next = doc.tokens[c.tokenEnd];
-      return next === undefined || next.newlineBefore || !finder.notDrugBefore.has(next.lower);
+      if (next !== undefined && !next.newlineBefore && finder.notDrugBefore.has(next.lower)) return false;
+      return drugMentionVerdict(doc, finder.mentionRules, c.tokenStart, c.tokenEnd, c.normalizedName) === undefined;
     })
     .map(withoutPriority);
 }

@@ -1,0 +1,119 @@
+// The mention rules (resources/disambiguation/mention-rules.json) on real Documents: figure references, analytes
+// measured, scores, enzyme names, common words and foods, and the validation of the rules file.
+import { test, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { createDocument } from '../create-document.js';
+import { defaultMentionRules, validateMentionRules } from './mention-rules.js';
+import { drugMentionVerdict, figureReferenceSpans, tokenSpan } from './mention-verdict.js';
+import rulesBody from '../../../resources/disambiguation/mention-rules.json' with { type: 'json' };
+
+const rules = defaultMentionRules();
+
+/** The verdict on the first occurrence of `word` in `text` (`preferredName` as the knowledge base names it). */
+function verdictOf(text: string, word: string, preferredName = word): string | undefined {
+  const doc = createDocument(text);
+  const begin = text.indexOf(word);
+  assert.ok(begin >= 0, `"${word}" is in "${text}"`);
+  const [start, end] = tokenSpan(doc, begin, begin + word.length);
+  const v = drugMentionVerdict(doc, rules, start, end, preferredName);
+  return v === undefined ? undefined : v.kind === 'substance' ? `substance:${v.semanticType}` : v.kind;
+}
+
+function figureTexts(text: string): string[] {
+  const doc = createDocument(text);
+  const spans = figureReferenceSpans(doc, rules);
+  const out: string[] = [];
+  for (let k = 0; k < spans.length; k += 2) out.push(text.slice(spans[k], spans[k + 1]));
+  return out;
+}
+
+describe('mention rules: figure and table references', () => {
+  test('Fig. 2, Figure 3B, Table 1, (Figs. 1a-c), Supplementary Fig. S3, Table II are references', () => {
+    assert.deepEqual(figureTexts('Biopsy (Fig. 2) and CT (Figure 3B); see Table 1 and (Figs. 1a-c), Supplementary Fig. S3, Table II.'), [
+      'Fig. 2', 'Figure 3B', 'Table 1', 'Figs. 1a-c', 'Fig. S3', 'Table II',
+    ]);
+  });
+  test('a figure word without a label is no reference; a fig inside one is no drug', () => {
+    assert.deepEqual(figureTexts('She ate a fig at the table.'), []);
+    assert.equal(verdictOf('The mass is shown in Fig. 2.', 'Fig'), 'figure');
+  });
+});
+
+describe('mention rules: analytes measured are not drugs given', () => {
+  test('a value without a dose unit, a concentration, a result word or a specimen word makes a lab context', () => {
+    assert.equal(verdictOf('Creatinine 1.2 mg/dL on admission.', 'Creatinine'), 'lab');
+    assert.equal(verdictOf('Hemoglobin was 9.1 g/dL.', 'Hemoglobin'), 'lab');
+    assert.equal(verdictOf('Labs: sodium 138, potassium 4.1.', 'potassium'), 'lab');
+    assert.equal(verdictOf('Lactate was elevated.', 'Lactate'), 'lab');
+    assert.equal(verdictOf('Her serum creatinine rose.', 'creatinine'), 'lab');
+    assert.equal(verdictOf('Levels of cortisol were checked.', 'cortisol'), 'lab');
+  });
+  test('lab lists: a comma, a list joint and one more item, a short form in parentheses', () => {
+    assert.equal(verdictOf('hemoglobin, 8.6 g/dL (12-16 g/dL)', 'hemoglobin'), 'lab');
+    assert.equal(verdictOf('CSF glucose and protein levels <20 mg/dL', 'glucose'), 'lab');
+    assert.equal(verdictOf('anemia (hemoglobin (Hb): 10.9 g/dl)', 'hemoglobin'), 'lab');
+    assert.equal(verdictOf('aspirin and clopidogrel 75 mg daily', 'aspirin'), undefined);
+    assert.equal(verdictOf('aspirin and heparin were given', 'aspirin'), undefined);
+    assert.equal(verdictOf('vancomycin, piperacillin and cefepime 2 g', 'vancomycin'), undefined);
+  });
+  test('names that start with a number and counts followed by a word decide nothing; a drug class is no score', () => {
+    assert.equal(verdictOf('treated with oxaliplatin, 5-fluorouracil and leucovorin', 'oxaliplatin'), undefined);
+    assert.equal(verdictOf('prednisone and mesalamine (5-ASA) were given', 'mesalamine'), undefined);
+    assert.equal(verdictOf('patients on methylphenidate and 2 on dextroamphetamine', 'methylphenidate'), undefined);
+    assert.equal(verdictOf('therapy without indapamide, glucose levels decreased', 'indapamide'), undefined);
+    assert.equal(verdictOf('the sulfonamide class of antibiotics', 'sulfonamide'), undefined);
+  });
+  test('a dose (with ranges, fractions, per-kg and per-interval units) keeps the drug', () => {
+    assert.equal(verdictOf('Aspirin 81 mg daily.', 'Aspirin'), undefined);
+    assert.equal(verdictOf('He was given prednisolone 1 mg/kg.', 'prednisolone'), undefined);
+    assert.equal(verdictOf('Doxorubicin > 500 mg/m^2 in total.', 'Doxorubicin'), undefined);
+    assert.equal(verdictOf('escitalopram (10 - 20mg/d) daily', 'escitalopram'), undefined);
+    assert.equal(verdictOf('amoxicillin 500 mg/8 h', 'amoxicillin'), undefined);
+    assert.equal(verdictOf('acetaminophen 1 1/2 tabs', 'acetaminophen'), undefined);
+    assert.equal(verdictOf('methotrexate at high dose', 'methotrexate'), undefined);
+  });
+  test('a list number or a percentage decides nothing; `within` a time is no result', () => {
+    assert.equal(verdictOf('hypersensitivity to NSAIDs or aspirin 2) active ulcer', 'aspirin'), undefined);
+    assert.equal(verdictOf('lidocaine 1% was infiltrated', 'lidocaine'), undefined);
+    assert.equal(verdictOf('Treatment with ticagrelor within 48 hours.', 'ticagrelor'), undefined);
+  });
+});
+
+describe('mention rules: scores, enzyme names, common words and substances', () => {
+  test('a name followed by a score word or a roman numeral (in capitals) is a score', () => {
+    assert.equal(verdictOf('ASA physical status II, elective surgery.', 'ASA'), 'score');
+    assert.equal(verdictOf('ASA III patients were excluded.', 'ASA'), 'score');
+    assert.equal(verdictOf('He takes ASA 81 mg daily.', 'ASA'), undefined);
+  });
+  test('a substance before an enzyme or receptor word names that, unless a drug-class word follows', () => {
+    assert.equal(verdictOf('alanine aminotransferase 54 U/L', 'alanine'), 'modifier');
+    assert.equal(verdictOf('mineralocorticoid receptor antagonists were stopped', 'mineralocorticoid'), undefined);
+  });
+  test('a common-word drug name needs drug context', () => {
+    assert.equal(verdictOf('She likes dried fig with breakfast.', 'fig'), 'substance:food');
+    assert.equal(verdictOf('The thyroid was enlarged on palpation.', 'thyroid'), 'common-word');
+    assert.equal(verdictOf('Thyroid 60 mg orally daily.', 'Thyroid'), undefined);
+  });
+  test('foods, water, tobacco and allergenic extracts named by their source are substances, not drugs', () => {
+    assert.equal(verdictOf('He drinks water and coffee.', 'water'), 'substance:sbst');
+    assert.equal(verdictOf('She smokes tobacco daily.', 'tobacco', 'tobacco leaf allergenic extract'), 'substance:sbst');
+    assert.equal(verdictOf('Allergic to peanuts and shellfish.', 'peanuts', 'peanut allergenic extract'), 'substance:food');
+    assert.equal(verdictOf('Allergic to cats.', 'cats', 'cat hair allergenic extract'), 'substance:sbst');
+    assert.equal(verdictOf('Exposure to ragweed.', 'ragweed', 'short ragweed pollen allergenic extract'), 'substance:sbst');
+    assert.equal(verdictOf('Peanut allergenic extract injections weekly.', 'Peanut', 'peanut allergenic extract'), undefined);
+  });
+});
+
+describe('mention rules: the rules file', () => {
+  test('the shipped file is valid', () => {
+    assert.deepEqual(validateMentionRules(rulesBody).issues, []);
+  });
+  test('unknown keys, missing lists, upper case and duplicates are named', () => {
+    const { issues } = validateMentionRules({ ...rulesBody, figureWords: ['Fig', 'fig', 'fig'], extra: 1, scoreWords: [] }, 'rules.json');
+    const paths = issues.map((i) => `${i.path}: ${i.message}`);
+    assert.ok(paths.includes('rules.json: extra: unknown key'));
+    assert.ok(paths.includes('rules.json: scoreWords: must be a non-empty list of strings'));
+    assert.ok(paths.includes('rules.json: figureWords[0]: must be a non-empty lower-case string'));
+    assert.ok(paths.includes('rules.json: figureWords[2]: duplicate term "fig"'));
+  });
+});
