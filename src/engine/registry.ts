@@ -18,6 +18,12 @@ import { labValueAnnotator } from './annotators/lab-value/index.js';
 import { conceptValueAnnotator } from './annotators/concept-value/index.js';
 import { ejectionFractionAnnotator } from './annotators/ejection-fraction/index.js';
 import { smokingAnnotator } from './annotators/smoking/index.js';
+import { bathingAssistanceAnnotator } from './annotators/bathing-assistance/index.js';
+import { dressingAssistanceAnnotator } from './annotators/dressing-assistance/index.js';
+import { eatingAssistanceAnnotator } from './annotators/eating-assistance/index.js';
+import { seeingAssistanceAnnotator } from './annotators/seeing-assistance/index.js';
+import { toiletingAssistanceAnnotator } from './annotators/toileting-assistance/index.js';
+import { walkingAssistanceAnnotator } from './annotators/walking-assistance/index.js';
 
 export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptDetection,
@@ -36,6 +42,12 @@ export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptValueAnnotator,
   ejectionFractionAnnotator,
   smokingAnnotator,
+  bathingAssistanceAnnotator,
+  dressingAssistanceAnnotator,
+  eatingAssistanceAnnotator,
+  seeingAssistanceAnnotator,
+  toiletingAssistanceAnnotator,
+  walkingAssistanceAnnotator,
 ];
 
 const byId = new Map(ANNOTATORS.map((a) => [a.id, a]));
