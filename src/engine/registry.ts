@@ -18,6 +18,7 @@ import { labValueAnnotator } from './annotators/lab-value/index.js';
 import { conceptValueAnnotator } from './annotators/concept-value/index.js';
 import { ejectionFractionAnnotator } from './annotators/ejection-fraction/index.js';
 import { smokingAnnotator } from './annotators/smoking/index.js';
+import { cancerAnnotator } from './annotators/cancer/index.js';
 import { namedEntitiesAnnotator } from './annotators/named-entities/index.js';
 import { bathingAssistanceAnnotator } from './annotators/bathing-assistance/index.js';
 import { dressingAssistanceAnnotator } from './annotators/dressing-assistance/index.js';
@@ -43,6 +44,7 @@ export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptValueAnnotator,
   ejectionFractionAnnotator,
   smokingAnnotator,
+  cancerAnnotator,
   namedEntitiesAnnotator,
   bathingAssistanceAnnotator,
   dressingAssistanceAnnotator,

@@ -26,11 +26,12 @@ import { CODE_FIELDS } from './kb.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { bridgeByName, type BridgeOptions } from './name-bridge.js';
 import { createNormalizer, parseSpellingTable, parseSpellingTsv } from './normalize.js';
+import { writeSideTables } from './side-tables.js';
 import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.10';
+export const DEFAULT_KB_VERSION = '1.11';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -139,6 +140,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).
   const table = corpusLexiconTable(lexiconTable);
   if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
+  progress(writeSideTables(sources.dir, options.outDir));
   const buildMs = Date.now() - started;
   return { kb, reportLine: formatReportLine(kb, buildMs), buildMs };
 }
