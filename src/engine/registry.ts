@@ -18,6 +18,7 @@ import { labValueAnnotator } from './annotators/lab-value/index.js';
 import { conceptValueAnnotator } from './annotators/concept-value/index.js';
 import { ejectionFractionAnnotator } from './annotators/ejection-fraction/index.js';
 import { smokingAnnotator } from './annotators/smoking/index.js';
+import { relationAnnotator } from './annotators/relation/index.js';
 import { cancerAnnotator } from './annotators/cancer/index.js';
 import { namedEntitiesAnnotator } from './annotators/named-entities/index.js';
 import { bathingAssistanceAnnotator } from './annotators/bathing-assistance/index.js';
@@ -44,6 +45,7 @@ export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptValueAnnotator,
   ejectionFractionAnnotator,
   smokingAnnotator,
+  relationAnnotator,
   cancerAnnotator,
   namedEntitiesAnnotator,
   bathingAssistanceAnnotator,
