@@ -5,20 +5,20 @@
 //   - a state (`wheelchair bound`, `blind`, `needs to be fed`) gives its own modality;
 //   - otherwise the cues within CUE_WINDOW tokens of an anchor count, unless a barrier (`except`, `but`) lies
 //     between: a negation up to NEGATION_REACH tokens before a cue turns a needed help into `independent` and an
-//     independent one into `semi dependent`; of the nearest cues (and those at most TIE_SLACK tokens farther)
+//     independent one into `semi dependent`; `unable to` / `able to` count only before this activity's verb
+//     (`unable to feed herself` says nothing about dressing); of the nearest cues
 //     inability and dependence weigh most (`unable to walk without assistance` is semi dependent), then help,
 //     then independence;
 //   - with no cue, a device (`ambulates with a walker`, `bedside commode`) says semi dependent; an action alone
 //     (`walks two miles a day`) says nothing.
 // The span runs from the first to the last element used.
-import type { Annotation, Document } from '../../document.js';
+import type { Annotation, Document, Token } from '../../document.js';
 import { headedSentenceRanges } from '../symptom-disease/phrase-trie.js';
 import { scanTerms, type TermMatch } from '../symptom-disease/term-lexicon.js';
 import type { AssistanceModality, AssistanceRules, AssistanceWord, CueRole } from './assistance-rules.js';
 
 const CUE_WINDOW = 6;
 const NEGATION_REACH = 3;
-const TIE_SLACK = 2;
 
 interface Word {
   readonly m: TermMatch<AssistanceWord>;
@@ -67,10 +67,12 @@ function negatedRole(role: CueRole): CueRole {
   }
 }
 
-function nearbyCues(words: readonly Word[], anchors: readonly Word[]): Cue[] {
+function nearbyCues(tokens: readonly Token[], words: readonly Word[], anchors: readonly Word[]): Cue[] {
   const out: Cue[] = [];
   for (const x of words) {
     if (x.w.kind !== 'cue' || x.w.role === 'negation' || x.w.role === 'barrier') continue;
+    // `unable to` / `able to` govern the verb right after them: another activity's verb is not this one's cue
+    if (tokens[x.m.tokenEnd - 1]?.lower === 'to' && !anchors.some((a) => a.m.tokenStart === x.m.tokenEnd)) continue;
     let distance = Infinity;
     for (const a of anchors) if (!barrierBetween(words, a, x)) distance = Math.min(distance, gap(a, x));
     if (distance > CUE_WINDOW) continue;
@@ -94,10 +96,10 @@ function describe(doc: Document, words: readonly Word[], type: string): Annotati
     modality = state.w.modality;
     used.push(state);
   } else {
-    const cues = nearbyCues(words, anchors);
+    const cues = nearbyCues(doc.tokens, words, anchors);
     if (cues.length > 0) {
       const nearest = Math.min(...cues.map((c) => c.distance));
-      const chosen = cues.filter((c) => c.distance <= nearest + TIE_SLACK).sort((a, b) => (WEIGHT[b.role] ?? 0) - (WEIGHT[a.role] ?? 0));
+      const chosen = cues.filter((c) => c.distance === nearest).sort((a, b) => (WEIGHT[b.role] ?? 0) - (WEIGHT[a.role] ?? 0));
       modality = modalityOf(new Set(chosen.map((c) => c.role)));
       for (const c of chosen) {
         used.push(c.word);
