@@ -146,13 +146,22 @@ export async function runTurnkeyEval(options: TurnkeyEvalOptions = {}): Promise<
   const errors: string[] = [];
   const assistanceIds = ['bathing', 'dressing', 'eating', 'seeing', 'toileting', 'walking'].map((a) => `${a}_assistance`);
   const assistanceKeys = ['Bathing', 'Dressing', 'Eating', 'Seeing', 'Toileting', 'Walking'].map((a) => `${a}AssistanceInd`);
-  const out = [
-    table('cancer (eval/gold/cancer.jsonl)', scoreMentions(load('cancer.jsonl'), runner(resources, ['cancer']), ['IcaCancerDiagnosisInd'], errors)),
-    table('named_entities (eval/gold/named-entities.jsonl)', scoreMentions(load('named-entities.jsonl'), runner(resources, ['named_entities']),
-      ['PersonInd', 'LocationInd', 'MedicalInstitutionInd', 'OrganizationInd', 'EmailAddressInd', 'US_PhoneNumberInd'], errors)),
-    table('*_assistance (eval/gold/assistance.jsonl)', scoreMentions(load('assistance.jsonl'), runner(resources, assistanceIds), assistanceKeys, errors)),
-    table('relation after concept_detection (eval/gold/relations.jsonl)', scoreRelations(load('relations.jsonl'), runner(resources, ['concept_detection', 'relation']), errors)),
-  ];
+  const cancer = runner(resources, ['cancer']);
+  const entities = runner(resources, ['named_entities']);
+  const entityKeys = ['PersonInd', 'LocationInd', 'MedicalInstitutionInd', 'OrganizationInd', 'EmailAddressInd', 'US_PhoneNumberInd'];
+  const assistance = runner(resources, assistanceIds);
+  const relation = runner(resources, ['concept_detection', 'relation']);
+  const out: string[] = [];
+  // the first sets, then the held-out ones (written after the annotators existed, before any run on them)
+  for (const set of ['', '.heldout']) {
+    const label = set === '' ? 'first set' : 'HELD-OUT set';
+    out.push(
+      table(`cancer, ${label} (eval/gold/cancer${set}.jsonl)`, scoreMentions(load(`cancer${set}.jsonl`), cancer, ['IcaCancerDiagnosisInd'], errors)),
+      table(`named_entities, ${label} (eval/gold/named-entities${set}.jsonl)`, scoreMentions(load(`named-entities${set}.jsonl`), entities, entityKeys, errors)),
+      table(`*_assistance, ${label} (eval/gold/assistance${set}.jsonl)`, scoreMentions(load(`assistance${set}.jsonl`), assistance, assistanceKeys, errors)),
+      table(`relation after concept_detection, ${label} (eval/gold/relations${set}.jsonl)`, scoreRelations(load(`relations${set}.jsonl`), relation, errors)),
+    );
+  }
   if (options.verbose === true || process.argv.includes('--verbose')) out.push(errors.join('\n'));
   else out.push(`(${errors.length} errors; --verbose lists them)`);
   return { text: out.join('\n\n') };
