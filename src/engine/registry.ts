@@ -1,6 +1,6 @@
-// Every annotator the engine implements, in one place (snapshot-tested). GET /v1/annotators lists
-// exactly these; flows may still name any ACD id (src/engine/acd-catalogue.ts), and a flow naming an
-// id that is not implemented is rejected at analysis time with a clear 400.
+// Every annotator the engine implements, in one place (snapshot-tested): all 25 ACD annotator ids
+// (src/engine/acd-catalogue.ts). GET /v1/annotators lists exactly these; a flow naming an id that is not
+// registered is rejected at analysis time with a clear 400.
 import type { AnnotatorDefinition } from './annotator.js';
 import { conceptDetection } from './annotators/concept-detection/concept-detection.js';
 import { sectionAnnotator } from './annotators/section/section.js';
