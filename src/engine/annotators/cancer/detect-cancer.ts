@@ -118,27 +118,29 @@ function isStageValue(text: string): boolean {
   return i === text.length || (i === text.length - 1 && 'ABCabc'.includes(text[i]!));
 }
 
-/** A TNM stage token: `T3N1`, `pT2N0M0`, `T1c` (T, then N or M groups). */
+/** A TNM stage token: `T3N1`, `pT2N0M0`, `T1c`, `T4` (a T group, then N and M groups). */
 function isTnm(text: string): boolean {
   let i = 0;
   if (text[i] === 'p' || text[i] === 'c' || text[i] === 'y') i++;
   if (text[i] !== 'T') return false;
-  i++;
   let groups = 0;
+  let values = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if ('TNM'.includes(c) && i > 0) {
-      i++;
-      continue;
-    }
-    if ('0123456789xXabcis'.includes(c)) {
+    if (c === 'T' || c === 'N' || c === 'M') {
       groups++;
+      // each group needs a value right after its letter
+      const v = text[i + 1];
+      if (v === undefined || !'0123456789xXi'.includes(v)) return false;
       i++;
       continue;
     }
-    return false;
+    if (!'0123456789xXabcis'.includes(c)) return false;
+    values++;
+    i++;
   }
-  return groups > 0 && text.length >= 2 && /N|M/.test(text.slice(1)) === (text.length > 3);
+  // `T4` alone is a stage only when it carries a sub-letter or comes with N/M (`T4` may be a vertebra)
+  return values > 0 && (groups > 1 || text.length > 2 + (text[0] === 'T' ? 0 : 1));
 }
 
 function siteCodeFor(compiled: CancerCompiled, site: string | undefined, behavior: string): string | undefined {

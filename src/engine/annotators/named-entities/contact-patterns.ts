@@ -5,7 +5,9 @@
 // blood pressure `142/88`, a date `04/12/1956`, an MRN are not phone numbers).
 import type { Annotation } from '../../document.js';
 
-const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+// A match starts only where a run of address characters starts (the lookbehind): a long run without an `@` is
+// passed over once, not retried from each of its characters.
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 const PHONE = /(?<![\d/.-])(?:\+?1[-. ]?)?(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\d/])/g;
 
 export function findEmails(text: string): Annotation[] {

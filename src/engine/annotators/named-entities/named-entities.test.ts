@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
-import { findUsPhoneNumbers } from './contact-patterns.js';
+import { findEmails, findUsPhoneNumbers } from './contact-patterns.js';
 import { namedEntitiesAnnotator } from './index.js';
 
 function found(text: string): string[] {
@@ -45,5 +45,11 @@ describe('named_entities', () => {
       'EmailAddressInd:a.b-c@clinic.example.com', 'US_PhoneNumberInd:(555) 201-3344', 'US_PhoneNumberInd:+1 555.201.3345',
     ]);
     assert.deepEqual(findUsPhoneNumbers('BP 142/88, DOB 04/12/1956, MRN 0041234567, ref 12/555-123-4567.'), []);
+  });
+
+  test('long runs of address characters or digits without an address or number: nothing (retried from each character, this would not finish)', () => {
+    const text = `${'a'.repeat(200_000)} @ ${'1'.repeat(200_000)}`;
+    assert.deepEqual(findEmails(text), []);
+    assert.deepEqual(findUsPhoneNumbers(text), []);
   });
 });
