@@ -38,12 +38,6 @@ function gap(a: Word, b: Word): number {
   return 0;
 }
 
-function barrierBetween(words: readonly Word[], a: Word, b: Word): boolean {
-  const from = Math.min(a.m.tokenEnd, b.m.tokenEnd);
-  const to = Math.max(a.m.tokenStart, b.m.tokenStart);
-  return words.some((x) => x.w.kind === 'cue' && x.w.role === 'barrier' && x.m.tokenStart >= from && x.m.tokenEnd <= to);
-}
-
 const WEIGHT: Readonly<Record<string, number>> = { inability: 4, dependent: 3, assisted: 2, independent: 1, 'without-help': 1 };
 
 /** The modality the chosen cues state (negations already applied to their roles). */
@@ -67,16 +61,42 @@ function negatedRole(role: CueRole): CueRole {
   }
 }
 
+/**
+ * The cues within CUE_WINDOW tokens of an anchor with no barrier between (`words` and `anchors` in text order).
+ * Linear in the sentence's words: the nearest anchor on each side of a cue is found by walking the anchors
+ * along with the cues, and barriers are counted by prefix sums over the tokens.
+ */
 function nearbyCues(tokens: readonly Token[], words: readonly Word[], anchors: readonly Word[]): Cue[] {
+  const from = words[0]!.m.tokenStart;
+  const to = words[words.length - 1]!.m.tokenEnd;
+  // barriers[t - from]: number of barrier words ending at or before token t
+  const barriers = new Int32Array(to - from + 1);
+  for (const x of words) if (x.w.kind === 'cue' && x.w.role === 'barrier') barriers[x.m.tokenEnd - from]! += 1;
+  for (let t = 1; t < barriers.length; t++) barriers[t]! += barriers[t - 1]!;
+  const barrierBetween = (a: Word, b: Word): boolean => {
+    const lo = Math.min(a.m.tokenEnd, b.m.tokenEnd);
+    const hi = Math.max(a.m.tokenStart, b.m.tokenStart);
+    return hi > lo && barriers[hi - from]! - barriers[lo - from]! > 0;
+  };
   const out: Cue[] = [];
-  for (const x of words) {
+  let next = 0;
+  for (let i = 0; i < words.length; i++) {
+    const x = words[i]!;
+    while (next < anchors.length && anchors[next]!.m.tokenStart < x.m.tokenStart) next++;
     if (x.w.kind !== 'cue' || x.w.role === 'negation' || x.w.role === 'barrier') continue;
     // `unable to` / `able to` govern the verb right after them: another activity's verb is not this one's cue
-    if (tokens[x.m.tokenEnd - 1]?.lower === 'to' && !anchors.some((a) => a.m.tokenStart === x.m.tokenEnd)) continue;
+    if (tokens[x.m.tokenEnd - 1]?.lower === 'to' && anchors[next]?.m.tokenStart !== x.m.tokenEnd) continue;
     let distance = Infinity;
-    for (const a of anchors) if (!barrierBetween(words, a, x)) distance = Math.min(distance, gap(a, x));
+    for (const a of [anchors[next - 1], anchors[next]]) if (a !== undefined && !barrierBetween(a, x)) distance = Math.min(distance, gap(a, x));
     if (distance > CUE_WINDOW) continue;
-    const negation = words.find((n) => n.w.kind === 'cue' && n.w.role === 'negation' && n.m.tokenEnd <= x.m.tokenStart && x.m.tokenStart - n.m.tokenEnd <= NEGATION_REACH);
+    let negation: Word | undefined;
+    for (let k = i - 1; k >= 0 && x.m.tokenStart - words[k]!.m.tokenEnd <= NEGATION_REACH; k--) {
+      const n = words[k]!;
+      if (n.w.kind === 'cue' && n.w.role === 'negation') {
+        negation = n;
+        break;
+      }
+    }
     out.push({ word: x, role: negation === undefined ? x.w.role : negatedRole(x.w.role), distance, ...(negation === undefined ? {} : { negation }) });
   }
   return out;

@@ -70,7 +70,7 @@ function collectBefore(words: readonly Word[], at: number, mention: Mention): vo
 }
 
 /** `in situ` right after; a site after a preposition within SITE_REACH tokens. */
-function collectAfter(doc: Document, words: readonly Word[], at: number, end: number, mention: Mention): void {
+function collectAfter(doc: Document, words: readonly Word[], wordAt: ReadonlyMap<number, Word>, at: number, end: number, mention: Mention): void {
   const anchor = words[at]!;
   const after = words[at + 1];
   if (after !== undefined && adjacent(anchor, after) && after.w.role === 'behavior-cue' && after.w.behavior === '2') mention.cues.push(after);
@@ -85,7 +85,7 @@ function collectAfter(doc: Document, words: readonly Word[], at: number, end: nu
       t++;
       continue;
     }
-    const w = words.find((x) => x.m.tokenStart === t);
+    const w = wordAt.get(t);
     if (preposition !== undefined && w !== undefined && w.w.role === 'site') {
       mention.siteAfter = w;
       mention.preposition = preposition;
@@ -188,13 +188,15 @@ export function detectCancer(doc: Document, compiled: CancerCompiled, kb: Knowle
   for (const s of headedSentenceRanges(doc.tokens, doc.sentences)) {
     const words: Word[] = scanTerms(compiled.words, doc.text, doc.tokens, s.tokenStart, s.tokenEnd).map((m) => ({ m, w: m.values[0]! }));
     if (words.length === 0) continue;
+    const wordAt = new Map<number, Word>();
+    for (const x of words) wordAt.set(x.m.tokenStart, x);
     const inSentence: Mention[] = [];
     for (let i = 0; i < words.length; i++) {
       const x = words[i]!;
       if (x.w.role !== 'histology' && x.w.role !== 'metastasis') continue;
       const m: Mention = { anchor: x, cues: [], behavior: behaviorOf(x.w), metastatic: false, grades: [], stages: [] };
       collectBefore(words, i, m);
-      collectAfter(doc, words, i, s.tokenEnd, m);
+      collectAfter(doc, words, wordAt, i, s.tokenEnd, m);
       if (x.w.needsSite && m.siteBefore === undefined && m.siteAfter === undefined) continue;
       for (const c of m.cues) {
         if (c.w.behavior === undefined) continue;
@@ -207,7 +209,21 @@ export function detectCancer(doc: Document, compiled: CancerCompiled, kb: Knowle
     }
     if (inSentence.length === 0) continue;
     // grades and stages go to the nearest mention of the sentence
-    const nearest = (tokenIndex: number): Mention => inSentence.reduce((best, m) => (Math.abs(m.anchor.m.tokenStart - tokenIndex) < Math.abs(best.anchor.m.tokenStart - tokenIndex) ? m : best));
+    const nearest = (tokenIndex: number): Mention => {
+      // mentions are in text order: binary search for the first anchor at or after tokenIndex
+      let lo = 0;
+      let hi = inSentence.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (inSentence[mid]!.anchor.m.tokenStart < tokenIndex) lo = mid + 1;
+        else hi = mid;
+      }
+      const after = inSentence[lo];
+      const before = inSentence[lo - 1];
+      if (after === undefined) return before!;
+      if (before === undefined) return after;
+      return tokenIndex - before.anchor.m.tokenStart <= after.anchor.m.tokenStart - tokenIndex ? before : after;
+    };
     for (const x of words) {
       if (x.w.role === 'grade') nearest(x.m.tokenStart).grades.push({ begin: x.m.begin, end: x.m.end, value: x.w.normalized });
       else if (x.w.role === 'grade-word' || x.w.role === 'stage-word') {

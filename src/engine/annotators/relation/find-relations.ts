@@ -1,7 +1,7 @@
 // relation's algorithm: relations between two concepts of one sentence (reference §4.4 Relation: `type`,
 // `source`, `score`, `nodes[].entity` → the concepts, written as `{uid}`).
 //   - may_treat / may_prevent (source `mesh`): a drug concept whose MeSH pharmacological actions (the knowledge
-//     base's side table, by the concept's MeSH id, preferred name or covered text) put it in a drug class of
+//     base's side table, by the concept's covered text or preferred name) put it in a drug class of
 //     resources/relation/en.json, and a condition concept of the same sentence that the class names (`Analgesics`
 //     → pain, headache...). A prevention cue (`to prevent`, `prophylaxis`) before the condition makes it
 //     may_prevent;
@@ -9,7 +9,6 @@
 //     laterality and articles, then an anatomy concept (`pain in the left knee`); coordinated anatomy after that
 //     one too (`rash on the chest and back`).
 // One relation per pair of spans and type (a span with several concepts takes the first).
-import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import type { Annotation, Document } from '../../document.js';
 import { tokenAtOrAfter } from '../symptom-disease/phrase-trie.js';
 import { conditionWords, type DrugClass, type RelationRules } from './relation-rules.js';
@@ -17,6 +16,7 @@ import { conditionWords, type DrugClass, type RelationRules } from './relation-r
 const DRUG_SCORE = 0.8;
 const SITE_SCORE = 0.9;
 const MAX_SITE_GAP = 5;
+const MAX_PAIR_CHARS = 120;
 
 export interface Relation {
   readonly type: string;
@@ -39,16 +39,12 @@ function containsPhrase(words: readonly string[], phrase: readonly string[]): bo
   return false;
 }
 
-function actionsOf(rules: RelationRules, kb: KnowledgeBase | undefined, c: Annotation): readonly string[] {
-  const cui = typeof c.cui === 'string' ? c.cui : undefined;
-  if (cui !== undefined && kb !== undefined) {
-    for (const i of kb.conceptsById(cui)) {
-      for (const mesh of kb.concept(i).codes.meshId ?? []) {
-        const found = rules.actionsByMeshId.get(mesh);
-        if (found !== undefined) return found;
-      }
-    }
-  }
+/**
+ * The MeSH pharmacological actions of a drug concept, by its covered text, then its preferred name (MeSH names
+ * substances by their generic name). Not by the knowledge base's MeSH code: its id index is built on first use,
+ * seconds on the full base, a stall of the first request of each worker.
+ */
+function actionsOf(rules: RelationRules, c: Annotation): readonly string[] {
   for (const name of [c.coveredText, c.preferredName]) {
     if (typeof name !== 'string') continue;
     const found = rules.actionsByName.get(name.toLowerCase());
@@ -70,17 +66,21 @@ function bySpan(concepts: readonly Annotation[]): Annotation[] {
   return out;
 }
 
-function drugRelations(doc: Document, rules: RelationRules, kb: KnowledgeBase | undefined, drugs: readonly Annotation[], conditions: readonly Annotation[], sentenceBegin: number, out: Relation[]): void {
+function drugRelations(doc: Document, rules: RelationRules, drugs: readonly Annotation[], conditions: readonly Annotation[], sentenceBegin: number, out: Relation[]): void {
+  const conditionText = conditions.map((c) => conditionWords(`${c.coveredText} ${typeof c.preferredName === 'string' ? c.preferredName : ''}`));
   for (const d of drugs) {
     const classes: DrugClass[] = [];
-    for (const action of actionsOf(rules, kb, d)) for (const cls of rules.classesByAction.get(action) ?? []) if (!classes.includes(cls)) classes.push(cls);
+    for (const action of actionsOf(rules, d)) for (const cls of rules.classesByAction.get(action) ?? []) if (!classes.includes(cls)) classes.push(cls);
     if (classes.length === 0) continue;
-    for (const c of conditions) {
+    for (let ci = 0; ci < conditions.length; ci++) {
+      const c = conditions[ci]!;
       if (c.begin < d.end && d.begin < c.end) continue;
-      const words = conditionWords(`${c.coveredText} ${typeof c.preferredName === 'string' ? c.preferredName : ''}`);
+      // a drug and a condition far apart in one long sentence are not related (and pairs stay few)
+      if (Math.max(c.begin - d.end, d.begin - c.end) > MAX_PAIR_CHARS) continue;
+      const words = conditionText[ci]!;
       const cls = classes.find((k) => k.conditions.some((p) => containsPhrase(words, p)));
       if (cls === undefined) continue;
-      const before = conditionWords(doc.text.slice(Math.min(sentenceBegin, d.begin), c.begin));
+      const before = conditionWords(doc.text.slice(Math.max(sentenceBegin, Math.min(d.begin, c.begin) - MAX_PAIR_CHARS), c.begin));
       const prevent = rules.preventionCues.some((p) => containsPhrase(before, p));
       out.push({ type: prevent ? 'may_prevent' : cls.relation, source: 'mesh', score: DRUG_SCORE, nodes: [{ entity: d }, { entity: c }] });
     }
@@ -116,7 +116,7 @@ function siteRelations(doc: Document, rules: RelationRules, conditions: readonly
 }
 
 /** The relations between concepts of each sentence of `doc` (pure). */
-export function findRelations(doc: Document, rules: RelationRules, kb: KnowledgeBase | undefined): Relation[] {
+export function findRelations(doc: Document, rules: RelationRules): Relation[] {
   const concepts = doc.layers.get('concepts');
   if (concepts === undefined || concepts.length === 0) return [];
   const out: Relation[] = [];
@@ -133,7 +133,7 @@ export function findRelations(doc: Document, rules: RelationRules, kb: Knowledge
     // a span both a drug and a condition (two concepts) counts as the drug
     const conditions = inSentence.filter((c) => rules.conditionTypes.has(semanticType(c)) && !drugs.some((d) => d.begin === c.begin && d.end === c.end));
     const anatomy = inSentence.filter((c) => rules.anatomyTypes.has(semanticType(c)));
-    if (drugs.length > 0 && conditions.length > 0) drugRelations(doc, rules, kb, drugs, conditions, s.begin, out);
+    if (drugs.length > 0 && conditions.length > 0) drugRelations(doc, rules, drugs, conditions, s.begin, out);
     if (conditions.length > 0 && anatomy.length > 0) siteRelations(doc, rules, conditions, anatomy, s.end, out);
   }
   return out;

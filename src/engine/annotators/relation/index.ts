@@ -18,7 +18,7 @@ export const relationAnnotator = defineAnnotator({
   requires: ['concepts'],
   produces: ['relations'],
   params: relationParams,
-  init: (resources) => ({ rules: compileRelationRules(resources.kb), kb: resources.kb }),
+  init: (resources) => compileRelationRules(resources.kb),
   // Relations are records without a span (ACD's shape): their nodes reference the concepts, written as {uid}.
-  run: (doc, _params, c) => ({ add: { relations: findRelations(doc, c.rules, c.kb) as unknown as Annotation[] } }),
+  run: (doc, _params, rules) => ({ add: { relations: findRelations(doc, rules) as unknown as Annotation[] } }),
 });

@@ -30,9 +30,8 @@ export interface DrugClass {
 
 export interface RelationRules {
   readonly classesByAction: ReadonlyMap<string, readonly DrugClass[]>;
-  /** MeSH pharmacological actions by lower-case substance name (salt words dropped too) and by MeSH id. */
+  /** MeSH pharmacological actions by lower-case substance name (salt words dropped too). */
   readonly actionsByName: ReadonlyMap<string, readonly string[]>;
-  readonly actionsByMeshId: ReadonlyMap<string, readonly string[]>;
   readonly preventionCues: readonly (readonly string[])[];
   readonly prepositions: ReadonlySet<string>;
   readonly skippable: ReadonlySet<string>;
@@ -68,21 +67,16 @@ export function compileRelationRules(kb: KnowledgeBase | undefined, body: unknow
   }
   const salts = words('salt-suffix').map((s) => ` ${s.toLowerCase()}`);
   const actionsByName = new Map<string, readonly string[]>();
-  const actionsByMeshId = new Map<string, readonly string[]>();
   const table = kb?.sideTable?.(SIDE_TABLES.pharmActions);
   if (table !== undefined) {
     const rows = parsePharmActions(table);
-    for (const r of rows) {
-      actionsByName.set(r.name, r.actions);
-      actionsByMeshId.set(r.meshId, r.actions);
-    }
+    for (const r of rows) actionsByName.set(r.name, r.actions);
     // `quetiapine fumarate` also names quetiapine, unless a substance of that name has actions of its own
     for (const r of rows) for (const salt of salts) if (r.name.endsWith(salt) && !actionsByName.has(r.name.slice(0, -salt.length))) actionsByName.set(r.name.slice(0, -salt.length), r.actions);
   }
   return {
     classesByAction,
     actionsByName,
-    actionsByMeshId,
     preventionCues: words('prevention-cue').map(conditionWords),
     prepositions: new Set(words('site-preposition')),
     skippable: new Set(words('site-skippable')),
