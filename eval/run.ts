@@ -40,6 +40,7 @@ const EVALS: readonly EvalEntry[] = [
   },
   { name: 'symptom_disease mentions (NCBI Disease dev)', file: 'symptom-disease-eval.ts', run: async (dir) => (await (await import('./symptom-disease-eval.js')).runSymptomDiseaseEval({ evalDir: dir })).text },
   { name: 'clinical attributes, standard flow (hand-annotated gold sentences)', file: 'attributes-eval.ts', run: async () => (await (await import('./attributes-eval.js')).runAttributesEval()).text },
+  { name: 'ACD turn-key annotators: cancer, named_entities, *_assistance, relation (hand-written gold)', file: 'turnkey-eval.ts', run: async () => (await (await import('./turnkey-eval.js')).runTurnkeyEval()).text },
   {
     name: 'context: negation, hypothetical, historical (NegEx kit, BioScope)',
     file: 'context-eval.ts',

@@ -6,13 +6,18 @@ import { join } from 'node:path';
 import { isDomainError } from '../errors.js';
 import { compileKnowledge } from '../knowledge/compile.js';
 import { NO_ARTIFACTS, type EngineResources } from '../engine/resources.js';
+import { ANNOTATORS } from '../engine/registry.js';
 import { annotatorFlowsOf, runAnalyzeCommand, type AnalyzeCommandDeps } from './analyze-command.js';
 
 let dir = '';
 let resourcesCreated = 0;
 
+// Every ACD annotator is implemented; the tests of unimplemented ones use a registry without relation.
+const WITHOUT_RELATION = ANNOTATORS.filter((a) => a.id !== 'relation');
+
 function deps(out: string[], stdin = ''): AnalyzeCommandDeps {
   return {
+    annotators: WITHOUT_RELATION,
     createResources: async (): Promise<EngineResources> => {
       resourcesCreated++;
       return { kb: compileKnowledge([], { name: 'empty', version: '1', sourceVersion: '1' }), artifacts: NO_ARTIFACTS };

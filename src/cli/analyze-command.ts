@@ -7,6 +7,7 @@ import { DomainError } from '../errors.js';
 import { analyzeRequest, parseAnalyzeBody, validateContainers, DEFAULT_ANALYZE_LIMITS } from '../engine/analyze.js';
 import { defaultFlow, flowOfIds } from '../engine/default-flow.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
+import type { AnnotatorDefinition } from '../engine/annotator.js';
 import { ANNOTATORS } from '../engine/registry.js';
 import { NO_ARTIFACTS, type EngineResources } from '../engine/resources.js';
 import { ensureKnowledgeBase } from '../knowledge/build-default.js';
@@ -37,6 +38,8 @@ export interface AnalyzeCommandDeps {
   readonly createResources?: (dataDir: string) => Promise<EngineResources>;
   readonly readStdin?: () => Promise<Buffer>;
   readonly write?: (text: string) => void;
+  /** The annotators a flow may name (default: the registry, every ACD annotator). */
+  readonly annotators?: readonly AnnotatorDefinition[];
 }
 
 async function defaultResources(dataDir: string): Promise<EngineResources> {
@@ -141,6 +144,7 @@ export async function runAnalyzeCommand(argv: readonly string[], deps: AnalyzeCo
     resources,
     limits,
     pipeline: {
+      ...(deps.annotators === undefined ? {} : { annotators: deps.annotators }),
       unimplemented: values['skip-unimplemented'] ? 'skip' : 'reject',
       debug: (message) => void process.stderr.write(`[analyze] ${message}\n`),
     },

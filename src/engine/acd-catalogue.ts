@@ -1,6 +1,5 @@
-// Every annotator id of the ACD interface (reference §5.1), whether or not this service implements
-// it yet. Flow and profile bodies may name any of these (ACD clients persist flows naming them);
-// GET /v1/annotators lists only those the engine registry implements (src/engine/registry.ts).
+// Every annotator id of the ACD interface (reference §5.1); the engine registry implements all of them
+// (src/engine/registry.ts, checked by registry.test.ts). Flow and profile bodies may name any of these.
 
 export interface AcdAnnotatorEntry {
   readonly id: string;
@@ -16,7 +15,7 @@ export const ACD_ANNOTATORS: readonly AcdAnnotatorEntry[] = [
   { id: 'disambiguation', description: 'Judges whether ambiguous concepts are valid in their context.' },
   { id: 'section', description: 'Detects document sections and sets section fields on annotations within them.' },
   { id: 'spell_checker', description: 'Detects and corrects misspelled medical terms while keeping original offsets.' },
-  { id: 'relation', description: 'Finds ontology relations between concepts in one sentence.' },
+  { id: 'relation', description: 'Finds relations between concepts in one sentence.' },
   { id: 'model_broker', description: 'Computes clinical insight scores (insightModelData) for diagnoses, medications, procedures, normality and substance use.' },
   { id: 'symptom_disease', description: 'Detects symptoms and diseases with ICD-9, ICD-10 and SNOMED CT codes.' },
   { id: 'medication', description: 'Detects medications with dose, strength, route, frequency and duration.' },

@@ -2,7 +2,7 @@
 // compile on its own defaults, and the default flow (all of them, in ACD order) satisfies every `requires`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACD_DATA_KEYS, isAcdAnnotatorId } from './acd-catalogue.js';
+import { ACD_ANNOTATORS, ACD_DATA_KEYS, isAcdAnnotatorId } from './acd-catalogue.js';
 import { defaultFlow } from './default-flow.js';
 import { parseAnnotatorParams } from './params.js';
 import { BUILT_IN_LAYERS, compilePipeline } from './pipeline.js';
@@ -18,6 +18,11 @@ describe('annotator registry', () => {
       assert.ok(a.description.length > 0, `${a.id} needs a description`);
     }
     assert.equal(findAnnotator('no_such_annotator'), undefined);
+  });
+
+  test('every ACD annotator id (reference §5.1) is implemented', () => {
+    assert.deepEqual(ANNOTATORS.map((a) => a.id).sort(), ACD_ANNOTATORS.map((a) => a.id).sort());
+    assert.equal(ANNOTATORS.length, 25);
   });
 
   test('produced layers are ACD data keys; required layers are built in or produced by some annotator', () => {

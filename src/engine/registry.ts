@@ -1,6 +1,6 @@
-// Every annotator the engine implements, in one place (snapshot-tested). GET /v1/annotators lists
-// exactly these; flows may still name any ACD id (src/engine/acd-catalogue.ts), and a flow naming an
-// id that is not implemented is rejected at analysis time with a clear 400.
+// Every annotator the engine implements, in one place (snapshot-tested): all 25 ACD annotator ids
+// (src/engine/acd-catalogue.ts). GET /v1/annotators lists exactly these; a flow naming an id that is not
+// registered is rejected at analysis time with a clear 400.
 import type { AnnotatorDefinition } from './annotator.js';
 import { conceptDetection } from './annotators/concept-detection/concept-detection.js';
 import { sectionAnnotator } from './annotators/section/section.js';
@@ -18,6 +18,15 @@ import { labValueAnnotator } from './annotators/lab-value/index.js';
 import { conceptValueAnnotator } from './annotators/concept-value/index.js';
 import { ejectionFractionAnnotator } from './annotators/ejection-fraction/index.js';
 import { smokingAnnotator } from './annotators/smoking/index.js';
+import { relationAnnotator } from './annotators/relation/index.js';
+import { cancerAnnotator } from './annotators/cancer/index.js';
+import { namedEntitiesAnnotator } from './annotators/named-entities/index.js';
+import { bathingAssistanceAnnotator } from './annotators/bathing-assistance/index.js';
+import { dressingAssistanceAnnotator } from './annotators/dressing-assistance/index.js';
+import { eatingAssistanceAnnotator } from './annotators/eating-assistance/index.js';
+import { seeingAssistanceAnnotator } from './annotators/seeing-assistance/index.js';
+import { toiletingAssistanceAnnotator } from './annotators/toileting-assistance/index.js';
+import { walkingAssistanceAnnotator } from './annotators/walking-assistance/index.js';
 
 export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptDetection,
@@ -36,6 +45,15 @@ export const ANNOTATORS: readonly AnnotatorDefinition[] = [
   conceptValueAnnotator,
   ejectionFractionAnnotator,
   smokingAnnotator,
+  relationAnnotator,
+  cancerAnnotator,
+  namedEntitiesAnnotator,
+  bathingAssistanceAnnotator,
+  dressingAssistanceAnnotator,
+  eatingAssistanceAnnotator,
+  seeingAssistanceAnnotator,
+  toiletingAssistanceAnnotator,
+  walkingAssistanceAnnotator,
 ];
 
 const byId = new Map(ANNOTATORS.map((a) => [a.id, a]));

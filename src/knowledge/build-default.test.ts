@@ -11,6 +11,7 @@ import { defaultMirrorDir } from './fetch-sources.js';
 import { fileURLToPath } from 'node:url';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { createMatcher } from './matcher.js';
+import { SIDE_TABLES } from './side-tables.js';
 
 const freshBuild = process.env.KB_FULL_BUILD_TEST === '1' && defaultMirrorDir() !== undefined;
 const prepared = process.env.TEST_KB_DIR ?? fileURLToPath(new URL('../../.cache/kb', import.meta.url));
@@ -35,6 +36,9 @@ test('the default knowledge base builds from the mirror, loads, and finds common
     assert.ok(cuis('metformin').some((c) => loaded.concept(loaded.conceptsById(c)[0]!).codes.rxNormId?.includes('6809')));
     assert.deepEqual(cuis('all'), []);
     assert.ok(loaded.conceptsByCode('meshId', 'D003920').length > 0);
+    // side tables for the cancer and relation annotators (side-tables.ts)
+    assert.match(loaded.sideTable(SIDE_TABLES.neoplasmSites) ?? '', /^lung\tC34\.9\tC78\.0\t/m);
+    assert.match(loaded.sideTable(SIDE_TABLES.pharmActions) ?? '', /^metformin\tD008687\tHypoglycemic Agents$/m);
     const text = 'Patient with CHF and type 2 diabetes on metformin, denies chest pain.';
     assert.ok(createMatcher(loaded).match(text, []).length >= 4);
   } finally {

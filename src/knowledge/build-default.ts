@@ -27,11 +27,12 @@ import { CODE_FIELDS } from './kb.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { bridgeByName, type BridgeOptions } from './name-bridge.js';
 import { createNormalizer, parseSpellingTable, parseSpellingTsv } from './normalize.js';
+import { writeSideTables } from './side-tables.js';
 import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.11';
+export const DEFAULT_KB_VERSION = '1.12';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -143,6 +144,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const table = corpusLexiconTable(lexiconTable);
   if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
   copyShippedNotices(sources.dir, options.outDir);
+  progress(writeSideTables(sources.dir, options.outDir));
   const buildMs = Date.now() - started;
   return { kb, reportLine: `${formatReportLine(kb, buildMs)}; added: ${additions.report.summary}`, buildMs };
 }

@@ -42,6 +42,8 @@ export interface KbData {
   readonly conceptText: Buffer;
   readonly conceptOffsets: Uint32Array;
   readonly spelling: ReadonlyMap<string, string>;
+  /** Side tables read beside the compiled files (side-tables.ts), by file name. */
+  readonly sideTables?: ReadonlyMap<string, string>;
 }
 
 const FIELD_SEP = '\t';
@@ -102,6 +104,10 @@ export class CompiledKb implements CompiledKnowledgeBase {
     // The root has an edge for most tokens: index it directly instead of binary-searching it per piece.
     this.rootChildren = new Int32Array(tokens.length).fill(-1);
     for (let e = data.edgeStart[0]!; e < data.edgeStart[1]!; e++) this.rootChildren[data.edgeToken[e]!] = data.edgeChild[e]!;
+  }
+
+  sideTable(name: string): string | undefined {
+    return this.data.sideTables?.get(name);
   }
 
   concept(index: number): Concept {

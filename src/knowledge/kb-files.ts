@@ -8,6 +8,7 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CompiledKb, KbData, KbHeader } from './compiled-kb.js';
+import { readSideTables } from './side-tables.js';
 
 export const KB_FILES = {
   header: 'header.json',
@@ -87,5 +88,6 @@ export async function readKbData(dir: string, header: KbHeader): Promise<KbData>
     conceptText,
     conceptOffsets: uint32s(conceptOffsets),
     spelling: table,
+    sideTables: await readSideTables(dir),
   };
 }

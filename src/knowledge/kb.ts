@@ -44,6 +44,8 @@ export interface KnowledgeBase {
   conceptsByCode(field: CodeField, code: string): readonly number[];
   /** Concept indexes whose cui equals `id` or whose xrefs contain it (`C0011849`, `UMLS:C0011849`, `DOID:9352`, `MESH:D003920`). */
   conceptsById(id: string): readonly number[];
+  /** A side table derived at build time (src/knowledge/side-tables.ts), or undefined when this base has none. */
+  sideTable?(name: string): string | undefined;
 }
 
 /**

@@ -9,10 +9,10 @@ import { ADMISSIONS, loadMeshTreeTypes, type Admission, type MeshTreeTypes } fro
 import { semanticTypes } from '../semantic-types.js';
 import type { NameKind, SourceName, SourceRecord } from './source-record.js';
 import { dataLines, readSourceText } from './text-files.js';
+import { MESH_PHARM_ACTION_FILE } from './mesh-pharm-action.js';
 
 export const MESH_THESAURUS_FILE = 'mesh/data_mesh_thesaurus.tsv.gz';
 export const MESH_TREES_FILE = 'mesh/data_mesh_trees.tsv.gz';
-export const MESH_PHARM_ACTION_FILE = 'mesh/data_pharm_action.tsv.gz';
 
 /** Entry terms longer than this (characters or words) are descriptions or nomenclature, never written in notes. */
 const MAX_NAME_CHARS = 80;
