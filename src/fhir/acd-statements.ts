@@ -146,7 +146,7 @@ function statementOf(text: string, kind: StatementKind, source: AcdAnnotation, a
   return {
     kind, begin: source.begin, end: source.end, coveredText: String(source['coveredText'] ?? text.slice(source.begin, source.end)),
     name: nameOf(source, detail),
-    codings: codingsOf(source).length > 0 ? codingsOf(source) : codingsOf(detail ?? source),
+    codings: codingsOf(source, detail),
     negated: isNegated(source) || isNegated(flagsFrom),
     hypothetical: isHypothetical(source) || isHypothetical(flagsFrom),
     historical: isHistorical(source) || isHistorical(flagsFrom),

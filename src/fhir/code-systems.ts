@@ -32,23 +32,35 @@ function codesOf(value: unknown): string[] {
   return value.split(',').map((c) => c.trim()).filter((c) => c !== '');
 }
 
+/** Where each code system's codes sit on an ACD annotation, most useful first. */
+const FIELDS: readonly [string, readonly string[]][] = [
+  [SYSTEM.snomed, ['snomedConceptId']],
+  [SYSTEM.icd10cm, ['icd10Code']],
+  [SYSTEM.rxnorm, ['rxNormID', 'rxnormId']],
+  [SYSTEM.loinc, ['loincId']],
+  [SYSTEM.umls, ['cui']],
+  [SYSTEM.mesh, ['meshId']],
+  [SYSTEM.nci, ['nciCode']],
+];
+
 /**
- * The codings an ACD annotation carries (concept, *Ind or attribute value), most useful first: SNOMED CT,
- * ICD-10-CM, RxNorm, LOINC, then UMLS CUI, MeSH, NCIt. No `display`: the names the service knows are its
- * own preferred names, not each code system's display text; they go in CodeableConcept.text.
+ * The codings of one thing as ACD annotations carry them (an attribute value and the *Ind annotation under
+ * it may each hold some), most useful first: SNOMED CT, ICD-10-CM, RxNorm, LOINC, UMLS CUI, MeSH, NCIt.
+ * No `display`: the names the service knows are its own preferred names, not each code system's display
+ * text; they go in CodeableConcept.text.
  */
-export function codingsOf(a: Readonly<Record<string, unknown>>): Coding[] {
+export function codingsOf(...annotations: readonly (Readonly<Record<string, unknown>> | undefined)[]): Coding[] {
   const out: Coding[] = [];
-  const add = (system: string, code: string): void => {
-    if (!out.some((c) => c.system === system && c.code === code)) out.push({ system, code });
-  };
-  for (const c of codesOf(a['snomedConceptId'])) add(SYSTEM.snomed, c);
-  for (const c of codesOf(a['icd10Code'])) add(SYSTEM.icd10cm, c);
-  for (const c of codesOf(a['rxNormID'] ?? a['rxnormId'])) add(SYSTEM.rxnorm, c);
-  for (const c of codesOf(a['loincId'])) add(SYSTEM.loinc, c);
-  const cui = a['cui'];
-  if (typeof cui === 'string' && CUI.test(cui)) add(SYSTEM.umls, cui);
-  for (const c of codesOf(a['meshId'])) add(SYSTEM.mesh, c);
-  for (const c of codesOf(a['nciCode'])) add(SYSTEM.nci, c);
+  for (const [system, fields] of FIELDS) {
+    for (const a of annotations) {
+      if (a === undefined) continue;
+      for (const field of fields) {
+        for (const code of codesOf(a[field])) {
+          if (system === SYSTEM.umls && !CUI.test(code)) continue;
+          if (!out.some((c) => c.system === system && c.code === code)) out.push({ system, code });
+        }
+      }
+    }
+  }
   return out;
 }

@@ -83,6 +83,7 @@ describe('FHIR output over HTTP', { skip: kbMissing }, () => {
     assert.equal(code(conditions.get('coronary artery disease')?.verificationStatus), 'unconfirmed');
     const metformin = resources(bundle, 'MedicationStatement').find((m) => m.medicationCodeableConcept.text === 'metformin')!;
     assert.equal(metformin.status, 'active');
+    assert.ok(metformin.medicationCodeableConcept.coding.some((c: Json) => c.system === 'http://www.nlm.nih.gov/research/umls/rxnorm' && c.code === '6809'));
     assert.deepEqual(metformin.dosage[0].doseAndRate[0].doseQuantity, { value: 500, unit: 'mg', system: 'http://unitsofmeasure.org', code: 'mg' });
     assert.equal(metformin.dosage[0].timing.repeat.frequency, 2);
     assert.deepEqual(metformin.subject, { reference: 'Patient/example' });
