@@ -9,6 +9,7 @@ import { SYSTEM_TENANT } from '../artifacts/reserved.js';
 import { DomainError } from '../errors.js';
 import type { AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types.js';
+import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
@@ -38,6 +39,8 @@ export interface AnalysisServiceOptions {
 export interface AnalyzeOptions {
   readonly returnAnalyzedText: boolean;
   readonly debugTextRestore: boolean;
+  /** Answer with FHIR R4 Bundles (src/fhir/) instead of the ACD container group. */
+  readonly fhir?: FhirOptions;
 }
 
 export interface AnalysisService {
@@ -138,6 +141,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     return {
       tenant, knowledgeVersion: versions.version(tenant), containers, ...(body === undefined ? {} : { body }), annotatorFlows: flows, profiles,
       returnAnalyzedText: o.returnAnalyzedText, debugTextRestore: o.debugTextRestore, echoAnnotatorFlows: echo, limits: options.limits, format,
+      ...(o.fhir === undefined ? {} : { fhir: o.fhir }),
     };
   }
 

@@ -6,6 +6,8 @@
 import { isAscii, transcode } from 'node:buffer';
 import { analyzeRequest, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
+import { fhirResponseOf } from '../fhir/fhir-bundle.js';
+import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { ResourceProvider } from './resource-provider.js';
 
 export interface AnalysisTask {
@@ -30,6 +32,8 @@ export interface AnalysisTask {
   readonly limits: AnalyzeLimits;
   /** `text`: the response as a JSON string; `utf8`: as UTF-8 bytes of that JSON (what HTTP sends). */
   readonly format: ResponseFormat;
+  /** Answer with FHIR R4 (a Bundle per container, src/fhir/) instead of the ACD container group. */
+  readonly fhir?: FhirOptions;
 }
 
 export type ResponseFormat = 'text' | 'utf8';
@@ -38,15 +42,18 @@ export type ResponseFormat = 'text' | 'utf8';
 export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider): Promise<string> {
   const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
   const body = task.body === undefined ? undefined : parseBody(task.body.json);
+  const containers = body === undefined ? task.containers : body['unstructured'];
   const response = analyzeRequest({
-    containers: body === undefined ? task.containers : body['unstructured'],
+    containers,
     annotatorFlows: body !== undefined && task.body?.flows === true ? body['annotatorFlows'] as AcdAnnotatorFlow[] : task.annotatorFlows,
     profileResolver: (id) => task.profiles[id],
     options: { returnAnalyzedText: task.returnAnalyzedText, debugTextRestore: task.debugTextRestore, echoAnnotatorFlows: task.echoAnnotatorFlows },
     resources,
     limits: task.limits,
   });
-  return JSON.stringify(response);
+  if (task.fhir === undefined) return JSON.stringify(response);
+  // analyzeRequest validated the containers: each has its text, in the order of the response's.
+  return JSON.stringify(fhirResponseOf(containers as readonly { text: string; id?: string }[], response.unstructured, task.fhir));
 }
 
 /** A request body's JSON text, parsed as the HTTP layer parsed it (a leading byte-order mark is skipped). */

@@ -10,6 +10,8 @@ import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
 import type { AnnotatorDefinition } from '../engine/annotator.js';
 import { ANNOTATORS } from '../engine/registry.js';
 import { NO_ARTIFACTS, type EngineResources } from '../engine/resources.js';
+import { fhirResponseOf } from '../fhir/fhir-bundle.js';
+import { parseFhirOptions, parseOutputFormat, type FhirOptions } from '../fhir/fhir-options.js';
 import { ensureKnowledgeBase } from '../knowledge/build-default.js';
 import type { CliCommand } from './main.js';
 
@@ -29,6 +31,11 @@ Options:
   --skip-unimplemented        skip ACD annotators this service does not implement (default: error)
   --data-dir <dir>            where the knowledge base lives (default: $DATA_DIR or ./data)
   --max-chars <n>             text limit per container and per request (default: ${DEFAULT_ANALYZE_LIMITS.maxCharsPerContainer})
+  --format <acd|fhir>         acd (default): the ACD response; fhir: a FHIR R4 Bundle per container (docs/fhir.md)
+  --subject <Patient/id>      with --format fhir: the patient (or Group/<id>) every resource points to
+  --encounter <Encounter/id>  with --format fhir: the encounter of the note
+  --bundle-type <type>        with --format fhir: collection (default) or transaction
+  --include-text              with --format fhir: the note's text in the DocumentReference
   --compact                   print JSON on one line
   -h, --help                  show this help
 `;
@@ -91,6 +98,11 @@ export async function runAnalyzeCommand(argv: readonly string[], deps: AnalyzeCo
         'skip-unimplemented': { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
         'max-chars': { type: 'string' },
+        format: { type: 'string', default: 'acd' },
+        subject: { type: 'string' },
+        encounter: { type: 'string' },
+        'bundle-type': { type: 'string' },
+        'include-text': { type: 'boolean', default: false },
         compact: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -113,6 +125,8 @@ export async function runAnalyzeCommand(argv: readonly string[], deps: AnalyzeCo
     process.stderr.write('--max-chars must be a positive integer\n');
     return 2;
   }
+
+  const fhir = fhirOptionsOfArgs(values);
 
   let annotatorFlows: AcdAnnotatorFlow[];
   if (values.flow !== undefined) {
@@ -149,8 +163,20 @@ export async function runAnalyzeCommand(argv: readonly string[], deps: AnalyzeCo
       debug: (message) => void process.stderr.write(`[analyze] ${message}\n`),
     },
   });
-  write(`${values.compact ? JSON.stringify(response) : JSON.stringify(response, null, 2)}\n`);
+  const output = fhir === undefined ? response : fhirResponseOf(containers, response.unstructured, fhir);
+  write(`${values.compact ? JSON.stringify(output) : JSON.stringify(output, null, 2)}\n`);
   return 0;
+}
+
+/** FhirOptions from --format fhir and its options (undefined for the ACD JSON); INVALID_REQUEST names a bad value. */
+export function fhirOptionsOfArgs(values: { format?: string; subject?: string; encounter?: string; 'bundle-type'?: string; 'include-text'?: boolean }): FhirOptions | undefined {
+  if (parseOutputFormat(values.format) !== 'fhir') return undefined;
+  return parseFhirOptions({
+    ...(values.subject === undefined ? {} : { subject: values.subject }),
+    ...(values.encounter === undefined ? {} : { encounter: values.encounter }),
+    ...(values['bundle-type'] === undefined ? {} : { fhir_bundle_type: values['bundle-type'] }),
+    include_text: values['include-text'] === true ? 'true' : 'false',
+  });
 }
 
 export const analyzeCommand: CliCommand = {

@@ -19,7 +19,7 @@ import { DomainError, isDomainError } from '../errors.js';
 import { prepareKnowledgeBaseInChild } from '../knowledge/build-default.js';
 import { checkKnowledgeBase } from '../knowledge/loader.js';
 import { openStore } from '../store/open-store.js';
-import { annotatorFlowsOf } from './analyze-command.js';
+import { annotatorFlowsOf, fhirOptionsOfArgs } from './analyze-command.js';
 import type { CliCommand } from './main.js';
 
 const HELP = `Usage: clinical-annotator batch [input] [options]
@@ -49,6 +49,11 @@ Options:
   --workers <n>               worker threads (default: ${availableParallelism()}, all cores)
   --max-chars <n>             size limit of one note (default: ANALYSIS_MAX_CONTAINER_CHARS)
   --return-analyzed-text      echo each note's text in its response
+  --format <acd|fhir>         acd (default): each response is the ACD JSON; fhir: a FHIR R4 Bundle (docs/fhir.md)
+  --subject <Patient/id>      with --format fhir: the patient of every note (an NDJSON line's "subject" wins)
+  --encounter <Encounter/id>  with --format fhir: the encounter of every note (an NDJSON line's "encounter" wins)
+  --bundle-type <type>        with --format fhir: collection (default) or transaction
+  --include-text              with --format fhir: each note's text in its DocumentReference
   --data-dir <dir>            store and knowledge base location (default: $DATA_DIR or ./data)
   --kb-dir <dir>              use this compiled knowledge base as it is (default: $KB_DIR or <data-dir>/kb,
                               built first when missing)
@@ -66,8 +71,10 @@ export interface BatchCommandDeps {
   readonly stderr?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
+/** One input note; NDJSON may give the FHIR subject and encounter. */
+interface TextNote { readonly id: string; readonly text: string; readonly subject?: string; readonly encounter?: string }
 /** One input note (or a line that could not be read as one). */
-type Note = { readonly id: string; readonly text: string } | { readonly id: string; readonly invalid: string };
+type Note = TextNote | { readonly id: string; readonly invalid: string };
 
 interface Sink {
   /** Ids already answered successfully (resume). */
@@ -106,7 +113,14 @@ function parseNdjsonLine(line: string, lineNo: number): Note | undefined {
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   const id = typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : `line-${lineNo}`;
   if (typeof record.text !== 'string') return { id, invalid: `line ${lineNo} has no string "text"` };
-  return { id, text: record.text };
+  for (const key of ['subject', 'encounter'] as const) {
+    if (record[key] !== undefined && typeof record[key] !== 'string') return { id, invalid: `line ${lineNo}: "${key}" must be a string` };
+  }
+  return {
+    id, text: record.text,
+    ...(typeof record.subject === 'string' ? { subject: record.subject } : {}),
+    ...(typeof record.encounter === 'string' ? { encounter: record.encounter } : {}),
+  };
 }
 
 async function* ndjsonNotes(stream: NodeJS.ReadableStream): AsyncGenerator<Note> {
@@ -209,6 +223,8 @@ export async function runBatchCommand(argv: readonly string[], deps: BatchComman
         output: { type: 'string' }, 'out-dir': { type: 'string' }, tenant: { type: 'string' }, workers: { type: 'string' },
         'max-chars': { type: 'string' }, 'return-analyzed-text': { type: 'boolean', default: false },
         'data-dir': { type: 'string' }, 'kb-dir': { type: 'string' }, 'no-progress': { type: 'boolean', default: false },
+        format: { type: 'string', default: 'acd' }, subject: { type: 'string' }, encounter: { type: 'string' },
+        'bundle-type': { type: 'string' }, 'include-text': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -236,6 +252,7 @@ export async function runBatchCommand(argv: readonly string[], deps: BatchComman
     return n;
   };
   const workers = positive('workers', values.workers) ?? availableParallelism();
+  const fhir = fhirOptionsOfArgs(values);
   const maxChars = positive('max-chars', values['max-chars']);
 
   const env = deps.env ?? process.env;
@@ -297,15 +314,26 @@ export async function runBatchCommand(argv: readonly string[], deps: BatchComman
     await service.warmUp();
     readyMs = Date.now() - started;
     started = Date.now();
-    const options = { returnAnalyzedText: values['return-analyzed-text'], debugTextRestore: false };
-    const analyse = (text: string): Promise<string> => flowId !== undefined
-      ? service.analyzeWithFlowId(tenant, flowId, [{ text }], values.profile, options)
-      : service.analyzeWithFlows(tenant, { unstructured: [{ text }], annotatorFlows, ...(values.profile === undefined ? {} : { profile: values.profile }) }, options);
+    const base = { returnAnalyzedText: values['return-analyzed-text'], debugTextRestore: false };
+    const analyse = (note: TextNote): Promise<string> => {
+      // A note's own FHIR subject and encounter (NDJSON) are checked as the command's are.
+      const options = fhir === undefined ? base : {
+        ...base,
+        fhir: note.subject === undefined && note.encounter === undefined ? fhir : fhirOptionsOfArgs({
+          format: 'fhir', subject: note.subject ?? fhir.subject, encounter: note.encounter ?? fhir.encounter,
+          'bundle-type': fhir.bundleType, 'include-text': fhir.includeText,
+        })!,
+      };
+      const text = note.text;
+      return flowId !== undefined
+        ? service.analyzeWithFlowId(tenant, flowId, [{ text }], values.profile, options)
+        : service.analyzeWithFlows(tenant, { unstructured: [{ text }], annotatorFlows, ...(values.profile === undefined ? {} : { profile: values.profile }) }, options);
+    };
 
     const one = async (note: Note): Promise<void> => {
       try {
         if ('invalid' in note) throw new DomainError('INVALID_REQUEST', note.invalid);
-        await sink.ok(note.id, await analyse(note.text));
+        await sink.ok(note.id, await analyse(note));
       } catch (error) {
         const record = errorRecordOf(error);
         counts.failed += 1;

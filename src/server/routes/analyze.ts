@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { parseAnalyzeBody } from '../../engine/analyze.js';
 import type { AnalysisService, AnalyzeOptions } from '../../analysis/analysis-service.js';
 import { DomainError } from '../../errors.js';
+import { parseFhirOptions, parseOutputFormat, type RawFhirParameters } from '../../fhir/fhir-options.js';
 import type { RouteModule } from '../deps.js';
 import { jsonBodyParser } from '../plugins/error-handling.js';
 import { errorResponses } from '../schemas/common.js';
@@ -21,6 +22,11 @@ const AnalyzeQuerySchema = Type.Object({
   return_analyzed_text: Type.Optional(BooleanString),
   debug_text_restore: Type.Optional(BooleanString),
   debug: Type.Optional(BooleanString),
+  output: Type.Optional(Type.Union([Type.Literal('acd'), Type.Literal('fhir')], { description: 'acd (default): the ACD container group; fhir: a FHIR R4 Bundle per container (docs/fhir.md).' })),
+  fhir_bundle_type: Type.Optional(Type.Union([Type.Literal('collection'), Type.Literal('transaction')], { description: 'With output=fhir: the Bundle type (default collection).' })),
+  subject: Type.Optional(Type.String({ maxLength: 200, description: 'With output=fhir: the reference of the patient, Patient/<id> or Group/<id>.' })),
+  encounter: Type.Optional(Type.String({ maxLength: 200, description: 'With output=fhir: the reference of the encounter, Encounter/<id>.' })),
+  include_text: Type.Optional(BooleanString),
 }, { additionalProperties: true });
 
 const FlowIdParamsSchema = Type.Object({ flow_id: Type.String({ minLength: 1, maxLength: 256 }) });
@@ -30,8 +36,16 @@ const ContainerGroupSchema = Type.Object({}, {
   description: 'ContainerGroup: `unstructured` (containers with `text`) and, for /v1/analyze, `annotatorFlows`.',
 });
 
-function optionsOf(query: { return_analyzed_text?: string; debug_text_restore?: string }): AnalyzeOptions {
-  return { returnAnalyzedText: query.return_analyzed_text === 'true', debugTextRestore: query.debug_text_restore === 'true' };
+type AnalyzeQuery = { return_analyzed_text?: string; debug_text_restore?: string } & RawFhirParameters;
+
+function optionsOf(query: AnalyzeQuery): AnalyzeOptions {
+  const fhir = parseOutputFormat(query.output) === 'fhir' ? parseFhirOptions(query) : undefined;
+  return { returnAnalyzedText: query.return_analyzed_text === 'true', debugTextRestore: query.debug_text_restore === 'true', ...(fhir === undefined ? {} : { fhir }) };
+}
+
+/** The media type of the response: FHIR's own for Bundles (R4). */
+function mediaTypeOf(options: AnalyzeOptions): string {
+  return options.fhir === undefined ? 'application/json; charset=utf-8' : 'application/fhir+json; fhirVersion=4.0; charset=utf-8';
 }
 
 const unavailable = async (): Promise<never> => {
@@ -74,8 +88,9 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
       },
     }, async (request, reply) => {
       const text = (request as WithBodyText).bodyText;
-      const json = await analysis.analyzeWithFlowsUtf8(request.tenant, request.body, optionsOf(request.query), text === '' ? undefined : text);
-      return reply.type('application/json; charset=utf-8').send(asBuffer(json));
+      const options = optionsOf(request.query);
+      const json = await analysis.analyzeWithFlowsUtf8(request.tenant, request.body, options, text === '' ? undefined : text);
+      return reply.type(mediaTypeOf(options)).send(asBuffer(json));
     });
 
     scope.post('/v1/analyze/:flow_id', {
@@ -87,8 +102,9 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
       },
     }, async (request, reply) => {
       const parsed = parseAnalyzeBody(request.body, request.headers['content-type']);
-      const json = await analysis.analyzeWithFlowIdUtf8(request.tenant, request.params.flow_id, parsed.containers, parsed.profile, optionsOf(request.query));
-      return reply.type('application/json; charset=utf-8').send(asBuffer(json));
+      const options = optionsOf(request.query);
+      const json = await analysis.analyzeWithFlowIdUtf8(request.tenant, request.params.flow_id, parsed.containers, parsed.profile, options);
+      return reply.type(mediaTypeOf(options)).send(asBuffer(json));
     });
   });
 };
