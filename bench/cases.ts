@@ -8,5 +8,6 @@ import { httpCeilingBench, httpPersistedFlowBench, httpThroughputBench } from '.
 import { standardFlowBench } from './cases/standard-flow.js';
 import { medicationBench } from './cases/medication.js';
 import { fhirOutputBench } from './cases/fhir-output.js';
+import { umlsScaleBench } from './cases/umls-scale.js';
 
-export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, fhirOutputBench];
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, fhirOutputBench, umlsScaleBench];

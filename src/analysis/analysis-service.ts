@@ -11,6 +11,7 @@ import type { AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types.js';
 import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
+import { loadKnowledgeTablesSync } from '../knowledge/loader.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
 import { encodeResponse, runAnalysisTask, type AnalysisTask, type ResponseFormat } from './analysis-task.js';
@@ -199,7 +200,8 @@ function asBytes(response: string | Uint8Array): Uint8Array {
 function createPool(options: AnalysisServiceOptions): WorkerPool {
   // Under tsx the sources are .ts; the built service runs the compiled .js beside this file.
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  const workerData: AnalysisWorkerData = { kbDir: options.kbDir, store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
+  // The knowledge base is read once, into shared memory that every worker thread (and any it restarts) uses.
+  const workerData: AnalysisWorkerData = { kb: loadKnowledgeTablesSync(options.kbDir), store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
   return new WorkerPool({
     filename: new URL(`./analysis-worker${ext}`, import.meta.url),
     workerData,

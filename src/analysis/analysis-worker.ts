@@ -1,10 +1,10 @@
-// Analysis worker thread (src/analysis/worker-pool.ts starts it): loads the knowledge base once per thread,
-// opens its own store connection for the tenants' deployed artifacts, and runs analysis tasks. Domain
+// Analysis worker thread (src/analysis/worker-pool.ts starts it): builds its knowledge base over the tables
+// the service read once into shared memory (no copy per thread), opens its own store connection for the tenants' deployed artifacts, and runs analysis tasks. Domain
 // errors travel back as values (their class does not survive the thread boundary). A `utf8` response
 // travels back as bytes whose buffer is moved to the main thread, not copied.
 import { workerData } from 'node:worker_threads';
 import { isDomainError, type ErrorKind } from '../errors.js';
-import { loadKnowledgeBase } from '../knowledge/loader.js';
+import { CompiledKb, type KbTables } from '../knowledge/compiled-kb.js';
 import { openStore } from '../store/open-store.js';
 import { encodeResponse, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
 import { ResourceProvider } from './resource-provider.js';
@@ -12,7 +12,8 @@ import { lowerThreadPriority } from './thread-priority.js';
 import { serveTasks, type TaskResult } from './worker-runtime.js';
 
 export interface AnalysisWorkerData {
-  readonly kbDir: string;
+  /** The compiled knowledge base's arrays, in SharedArrayBuffers (knowledge/loader.ts loadKnowledgeTablesSync). */
+  readonly kb: KbTables;
   readonly store: { readonly databaseUrl?: string; readonly dataDir: string } | null;
   /** Nice increment of this thread (src/analysis/thread-priority.ts); 0 or absent keeps the inherited priority. */
   readonly niceIncrement?: number;
@@ -28,13 +29,10 @@ const data = workerData as AnalysisWorkerData;
 
 lowerThreadPriority(data.niceIncrement ?? 0);
 
-// One provider per thread, loaded as the thread starts (the pool's ready() waits for it).
+// One provider per thread, ready as the thread starts (the pool's ready() waits for it).
 const provider: Promise<ResourceProvider> = (async () => {
-  const [kb, store] = await Promise.all([
-    loadKnowledgeBase(data.kbDir),
-    data.store === null ? Promise.resolve(undefined) : openStore(data.store),
-  ]);
-  return new ResourceProvider(kb, store);
+  const store = data.store === null ? undefined : await openStore(data.store);
+  return new ResourceProvider(new CompiledKb(data.kb), store);
 })();
 
 async function analyze(task: AnalysisTask): Promise<TaskResult> {

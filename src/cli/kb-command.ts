@@ -1,6 +1,10 @@
 // `clinical-annotator kb build|info|lookup`: build the default open knowledge base, show its header, or look
 // a term up. Calls the same functions the service uses at start (src/knowledge/build-default.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { umlsMetaDir } from '../knowledge/builders/umls-rrf.js';
+import { buildUmlsKnowledgeBase } from '../knowledge/build-umls.js';
 import { buildDefaultKnowledgeBase, knowledgeBaseDir, prepareKnowledgeBase } from '../knowledge/build-default.js';
 import { CODE_FIELDS } from '../knowledge/kb.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from '../knowledge/loader.js';
@@ -14,6 +18,10 @@ const HELP = `Usage: clinical-annotator kb <build|info|lookup> [options]
                                      (default: $KB_MIRROR, else ../shared/vocab next to the repository; without a
                                      mirror the sources are downloaded into <data dir>/sources), verify checksums,
                                      write it to --out (default: <data dir>/kb) and print the one-line report
+  build --umls DIR [--out DIR]       Build from a licensed UMLS release instead (MRCONSO.RRF, MRSTY.RRF, MRSAB.RRF
+        [--umls-sources A,B]         in DIR or DIR/META), streamed; optional source (SAB) allow-list, languages
+        [--umls-languages ENG]       (default ENG) and --umls-include-suppressed. The service and batch use the
+        [--umls-include-suppressed]  result as they use the open build (KB_DIR or <data dir>/kb)
   info [--out DIR]                   Print the header of the compiled knowledge base (version, build id, counts)
   lookup <term> [--out DIR]          Print the concepts whose normalised name equals <term>
 
@@ -37,7 +45,10 @@ export async function runKbCommand(argv: readonly string[], io: Output = STDIO):
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { mirror: { type: 'string' }, out: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        mirror: { type: 'string' }, out: { type: 'string' }, 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' },
+        umls: { type: 'string' }, 'umls-sources': { type: 'string' }, 'umls-languages': { type: 'string' }, 'umls-include-suppressed': { type: 'boolean' },
+      },
     });
   } catch (error) {
     io.err(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
@@ -53,6 +64,22 @@ export async function runKbCommand(argv: readonly string[], io: Output = STDIO):
   const dir = values.out ?? knowledgeBaseDir(dataDir);
   switch (sub) {
     case 'build': {
+      if (values.umls !== undefined) {
+        const list = (s: string | undefined): string[] | undefined => s?.split(',').map((x) => x.trim()).filter((x) => x !== '');
+        if (!existsSync(join(umlsMetaDir(values.umls), 'MRCONSO.RRF'))) {
+          io.err(`no MRCONSO.RRF in ${values.umls} or ${join(values.umls, 'META')}\n`);
+          return 2;
+        }
+        const sources = list(values['umls-sources']);
+        const languages = list(values['umls-languages']);
+        const umls = await buildUmlsKnowledgeBase({
+          dir: values.umls, outDir: dir, onProgress: (m) => io.err(`[kb] ${m}\n`),
+          ...(sources === undefined ? {} : { sources }), ...(languages === undefined ? {} : { languages }),
+          includeSuppressed: values['umls-include-suppressed'] === true,
+        });
+        io.out(`${umls.reportLine}\n`);
+        return 0;
+      }
       const result = await buildDefaultKnowledgeBase({
         mirror: values.mirror,
         cacheDir: `${dataDir}/sources`,

@@ -165,6 +165,8 @@ export interface EnsureOptions {
 async function staleReason(dir: string): Promise<{ reason: string; loadable: boolean } | undefined> {
   const status = await checkKnowledgeBase(dir);
   if (status.state !== 'ok') return { reason: status.reason, loadable: false };
+  // Built by another builder (`kb build --umls`, a licensed release): the service uses it as it is.
+  if (status.header.info.name !== DEFAULT_KB_NAME) return undefined;
   let reason: string | undefined;
   if (status.header.info.version !== DEFAULT_KB_VERSION) reason = `builder version ${status.header.info.version}, expected ${DEFAULT_KB_VERSION}`;
   else if (status.header.info.sourceVersion !== loadManifest().version) reason = `sources ${status.header.info.sourceVersion}, expected ${loadManifest().version}`;

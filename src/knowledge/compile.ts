@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { CODE_FIELDS, type CodeField, type Concept } from './kb.js';
 import type { SourceName, SourceRecord } from './builders/source-record.js';
-import { CompiledKb, KB_FORMAT, KB_FORMAT_VERSION, encodeConceptLine, type BuildStats, type KbData } from './compiled-kb.js';
+import { CompiledKb, KB_FORMAT, KB_FORMAT_VERSION, encodeConceptLine, tablesOf, type BuildStats, type KbData } from './compiled-kb.js';
 import { mergeRecords, type MergedConcept } from './merge.js';
 import { NORMALIZER_VERSION, createNormalizer, foldCase, type Normalizer, type SpellingTable } from './normalize.js';
 import type { StopList } from './stoplist.js';
@@ -399,7 +399,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
     conceptOffsets,
     spelling,
   };
-  return new CompiledKb(data);
+  return new CompiledKb(tablesOf(data));
 }
 
 interface Trie {

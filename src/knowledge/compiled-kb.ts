@@ -1,12 +1,16 @@
 // The compiled knowledge base held in memory: a trie over piece-key ids in flat Int32Arrays (CSR layout:
 // node n's edges are edgeToken/edgeChild[edgeStart[n] .. edgeStart[n+1]), sorted by token id), concept
-// lists per node, and concept records as tab-separated UTF-8 lines decoded on demand. The same object
-// comes out of compileKnowledge (in memory) and loadKnowledgeBase (from disk).
+// lists per node, the piece keys in a token table (token-table.ts), and concept records as tab-separated
+// UTF-8 lines decoded on demand. Everything but the decoded-concept cache is flat arrays (KbTables), which
+// the loader puts in SharedArrayBuffers: every analysis worker of a process builds its CompiledKb over the
+// same memory. The same object comes out of compileKnowledge (in memory) and loadKnowledgeBase (from disk).
 import { CODE_FIELDS, type CodeField, type CompiledKnowledgeBase, type Concept, type KbInfo } from './kb.js';
 import { ACRONYM_MARK, createNormalizer, type Normalizer } from './normalize.js';
+import { buildTokenTable, tokenCount, tokenIdIn, tokenKey, type TokenTable } from './token-table.js';
 
 export const KB_FORMAT = 'clinical-annotator-kb';
-export const KB_FORMAT_VERSION = 1;
+/** 2: the piece keys as a token table (token-table.ts) and the root's children, instead of tokens.txt. */
+export const KB_FORMAT_VERSION = 2;
 
 export interface BuildStats {
   readonly concepts: number;
@@ -42,8 +46,39 @@ export interface KbData {
   readonly conceptText: Buffer;
   readonly conceptOffsets: Uint32Array;
   readonly spelling: ReadonlyMap<string, string>;
+}
+
+/** What a CompiledKb is made of: flat arrays only (shareable between threads), plus the header and spelling table. */
+export interface KbTables {
+  readonly header: KbHeader;
+  readonly tokens: TokenTable;
+  /** Child of the root per token id (-1: none): the root has an edge for most tokens. */
+  readonly rootChildren: Int32Array;
+  readonly edgeStart: Int32Array;
+  readonly edgeToken: Int32Array;
+  readonly edgeChild: Int32Array;
+  readonly conceptStart: Int32Array;
+  readonly conceptIds: Int32Array;
+  readonly conceptText: Uint8Array;
+  readonly conceptOffsets: Uint32Array;
+  readonly spelling: readonly (readonly [string, string])[];
   /** Side tables read beside the compiled files (side-tables.ts), by file name. */
   readonly sideTables?: ReadonlyMap<string, string>;
+}
+
+/** The tables of freshly compiled data (the token table and the root's children built here). */
+export function tablesOf(data: KbData): KbTables {
+  const tokens = buildTokenTable(data.tokens);
+  const rootChildren = new Int32Array(data.tokens.length).fill(-1);
+  for (let e = data.edgeStart[0]!; e < data.edgeStart[1]!; e++) rootChildren[data.edgeToken[e]!] = data.edgeChild[e]!;
+  return {
+    header: data.header, tokens, rootChildren,
+    edgeStart: data.edgeStart, edgeToken: data.edgeToken, edgeChild: data.edgeChild,
+    conceptStart: data.conceptStart, conceptIds: data.conceptIds,
+    conceptText: new Uint8Array(data.conceptText.buffer, data.conceptText.byteOffset, data.conceptText.byteLength),
+    conceptOffsets: data.conceptOffsets,
+    spelling: [...data.spelling],
+  };
 }
 
 const FIELD_SEP = '\t';
@@ -84,30 +119,46 @@ export class CompiledKb implements CompiledKnowledgeBase {
   readonly normalizer: Normalizer;
   readonly rootNode = 0;
   readonly header: KbHeader;
-  readonly data: KbData;
-  private readonly tokenIds: Map<string, number>;
+  readonly tables: KbTables;
+  private readonly tokenTable: TokenTable;
   private readonly rootChildren: Int32Array;
+  private readonly conceptBytes: Buffer;
   private readonly cache: (Concept | undefined)[];
   private codeIndex: Map<string, number[]> | undefined;
   private idIndex: Map<string, number[]> | undefined;
 
-  constructor(data: KbData) {
-    this.data = data;
-    this.header = data.header;
-    this.info = data.header.info;
-    this.conceptCount = data.conceptOffsets.length - 1;
-    this.normalizer = createNormalizer(data.spelling);
-    this.tokenIds = new Map();
-    const tokens = data.tokens;
-    for (let i = 0; i < tokens.length; i++) this.tokenIds.set(tokens[i]!, i);
+  /** Builds nothing of size: the tables (shared or not) are used as they are. */
+  constructor(tables: KbTables) {
+    this.tables = tables;
+    this.header = tables.header;
+    this.info = tables.header.info;
+    this.conceptCount = tables.conceptOffsets.length - 1;
+    this.normalizer = createNormalizer(new Map(tables.spelling));
+    this.tokenTable = tables.tokens;
+    this.rootChildren = tables.rootChildren;
+    this.conceptBytes = Buffer.from(tables.conceptText.buffer, tables.conceptText.byteOffset, tables.conceptText.byteLength);
     this.cache = new Array<Concept | undefined>(this.conceptCount);
-    // The root has an edge for most tokens: index it directly instead of binary-searching it per piece.
-    this.rootChildren = new Int32Array(tokens.length).fill(-1);
-    for (let e = data.edgeStart[0]!; e < data.edgeStart[1]!; e++) this.rootChildren[data.edgeToken[e]!] = data.edgeChild[e]!;
+  }
+
+  /** Number of piece keys in the term index (token ids are 0 .. tokenCount - 1). */
+  get tokenCount(): number {
+    return tokenCount(this.tokenTable);
+  }
+
+  /** The piece key of a token id. */
+  tokenKey(id: number): string {
+    return tokenKey(this.tokenTable, id);
+  }
+
+  /** Edges of the trie per token id (how many names continue with that key): a token's frequency. */
+  tokenEdgeCounts(): Uint32Array {
+    const counts = new Uint32Array(this.tokenCount);
+    for (const t of this.tables.edgeToken) counts[t]! += 1;
+    return counts;
   }
 
   sideTable(name: string): string | undefined {
-    return this.data.sideTables?.get(name);
+    return this.tables.sideTables?.get(name);
   }
 
   concept(index: number): Concept {
@@ -122,18 +173,18 @@ export class CompiledKb implements CompiledKnowledgeBase {
 
   /** Decodes a concept line without caching it (index building walks every concept once). */
   private decode(index: number): Concept {
-    const start = this.data.conceptOffsets[index]!;
-    const end = this.data.conceptOffsets[index + 1]!;
-    return decodeConceptLine(this.data.conceptText.toString('utf8', start, end));
+    const start = this.tables.conceptOffsets[index]!;
+    const end = this.tables.conceptOffsets[index + 1]!;
+    return decodeConceptLine(this.conceptBytes.toString('utf8', start, end));
   }
 
   tokenId(key: string): number {
-    return this.tokenIds.get(key) ?? -1;
+    return tokenIdIn(this.tokenTable, key);
   }
 
   childNode(node: number, tokenId: number): number {
     if (node === 0) return tokenId >= 0 && tokenId < this.rootChildren.length ? this.rootChildren[tokenId]! : -1;
-    const { edgeStart, edgeToken, edgeChild } = this.data;
+    const { edgeStart, edgeToken, edgeChild } = this.tables;
     let lo = edgeStart[node]!;
     let hi = edgeStart[node + 1]! - 1;
     while (lo <= hi) {
@@ -147,7 +198,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
   }
 
   nodeConcepts(node: number): readonly number[] {
-    const { conceptStart, conceptIds } = this.data;
+    const { conceptStart, conceptIds } = this.tables;
     const s = conceptStart[node]!;
     const e = conceptStart[node + 1]!;
     if (s === e) return EMPTY;
@@ -158,7 +209,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
 
   /** Number of concepts at a node without allocating. */
   nodeConceptCount(node: number): number {
-    return this.data.conceptStart[node + 1]! - this.data.conceptStart[node]!;
+    return this.tables.conceptStart[node + 1]! - this.tables.conceptStart[node]!;
   }
 
   lookup(text: string): readonly number[] {

@@ -2,8 +2,7 @@
 // for annotators that need more than concepts: the ICD-10-CM neoplasm site → code table (cancer) and MeSH
 // pharmacological actions (relation). The loader reads those present; a knowledge base built without them
 // (test bases, older builds) simply has none (KnowledgeBase.sideTable answers undefined).
-import { existsSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPharmActions, MESH_PHARM_ACTION_FILE, readPharmActions } from './builders/mesh-pharm-action.js';
 import { formatNeoplasmSites, NEOPLASM_TABLE_FILE, readNeoplasmSites } from './builders/neoplasm-table.js';
@@ -36,12 +35,12 @@ export function writeSideTables(sourcesDir: string, outDir: string): string {
   return `side tables: ${report.join(', ')}`;
 }
 
-/** The side tables present in a knowledge base directory, by file name. */
-export async function readSideTables(dir: string): Promise<Map<string, string>> {
+/** The side tables present in a knowledge base directory, by file name (read with the tables, synchronously). */
+export function readSideTables(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const name of Object.values(SIDE_TABLES)) {
     const path = join(dir, name);
-    if (existsSync(path)) out.set(name, await readFile(path, 'utf8'));
+    if (existsSync(path)) out.set(name, readFileSync(path, 'utf8'));
   }
   return out;
 }

@@ -41,16 +41,35 @@ export interface Vocabulary {
   ocrVariants(lower: string, rules: SpellingRules, limit: number): Candidate[];
 }
 
-/** The raw term index arrays of a compiled knowledge base (CompiledKb.data), when the KB has them. */
+/** The piece keys of a compiled knowledge base's term index and how many names continue with each. */
 interface TermData {
   readonly tokens: readonly string[];
-  readonly edgeToken: Int32Array;
+  readonly counts: Uint32Array;
 }
 
+/** The term-index API of a compiled knowledge base (CompiledKb), when the KB has one. */
+interface TokenSource {
+  readonly tokenCount: number;
+  tokenKey(id: number): string;
+  tokenEdgeCounts(): Uint32Array;
+}
+
+/**
+ * At most this many of the knowledge base's keys join the suggestion vocabulary, the most used first: the
+ * open build has ~93,000; a UMLS-size one a million, whose delete index would cost every worker gigabytes
+ * (rarer keys are still known words, through the term index).
+ */
+export const MAX_KB_SUGGESTION_KEYS = 200_000;
+
 function termData(kb: KnowledgeBase): TermData | undefined {
-  const data = (kb as { data?: Partial<TermData> }).data;
-  if (data === undefined || !Array.isArray(data.tokens) || !(data.edgeToken instanceof Int32Array)) return undefined;
-  return data as TermData;
+  const source = kb as Partial<TokenSource>;
+  if (typeof source.tokenCount !== 'number' || typeof source.tokenKey !== 'function' || typeof source.tokenEdgeCounts !== 'function') return undefined;
+  const all = source.tokenEdgeCounts();
+  let ids = Array.from({ length: source.tokenCount }, (_, i) => i);
+  if (ids.length > MAX_KB_SUGGESTION_KEYS) ids = ids.sort((a, b) => all[b]! - all[a]! || a - b).slice(0, MAX_KB_SUGGESTION_KEYS).sort((a, b) => a - b);
+  const tokens = ids.map((i) => source.tokenKey!(i));
+  const counts = Uint32Array.from(ids, (i) => all[i]!);
+  return { tokens, counts };
 }
 
 function normalizerOf(kb: KnowledgeBase): Normalizer {
@@ -147,8 +166,7 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
   for (const [word, weight] of english) if (weight > 0) entries.set(word, { text: word, weight, fromKb: false });
   const data = termData(kb);
   if (data !== undefined) {
-    const counts = new Uint32Array(data.tokens.length);
-    for (const t of data.edgeToken) counts[t]! += 1;
+    const counts = data.counts;
     data.tokens.forEach((key, i) => {
       if (key.length < 3 || !ALPHA.test(key)) return;
       const found = entries.get(key);
