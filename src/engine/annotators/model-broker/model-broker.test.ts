@@ -194,6 +194,47 @@ describe('model_broker: medication', () => {
   });
 });
 
+describe('model_broker: medication status (who takes it, and whether it goes on)', () => {
+  test('switched from X to Y: X is stopped, Y is not; X changed to Y: X is stopped, Y started', () => {
+    const sw = score('He was switched from metoprolol to carvedilol.', [med('metoprolol', 'C0025859'), med('carvedilol', 'C0054836')]);
+    assert.ok(at(sw.get('metoprolol'), 'medication.stoppedEvent.score') >= 0.8);
+    assert.ok(at(sw.get('carvedilol'), 'medication.stoppedEvent.score') < 0.5);
+    const ch = score('Insulin glargine was changed to insulin degludec.', [med('Insulin glargine', 'C0907402'), med('insulin degludec', 'C3254373')]);
+    assert.ok(at(ch.get('Insulin glargine'), 'medication.stoppedEvent.score') >= 0.8);
+    assert.ok(at(ch.get('insulin degludec'), 'medication.startedEvent.score') >= 0.8 && at(ch.get('insulin degludec'), 'medication.stoppedEvent.score') < 0.5);
+  });
+
+  test('a nearer continue wins over a later stop; past use (used to be on, tried, ran out of) is stopped', () => {
+    const both = score('Continue lisinopril, stop metformin.', [med('lisinopril', 'C0065374'), med('metformin')]);
+    assert.ok(at(both.get('lisinopril'), 'medication.stoppedEvent.score') < 0.5 && at(both.get('metformin'), 'medication.stoppedEvent.score') >= 0.8);
+    for (const text of ['He used to be on warfarin.', 'She previously tried warfarin.', 'He ran out of his warfarin.']) {
+      assert.ok(at(score(text, [med('warfarin', 'C0043031')]).get('warfarin'), 'medication.stoppedEvent.score') >= 0.8, text);
+    }
+  });
+
+  test('avoided, interested in and a family member\'s drug are not taken; an allergen is (as ACD\'s cartridge reads it)', () => {
+    const low = (text: string, drug: string): void => {
+      assert.ok(at(score(text, [med(drug, 'C0020740')]).get(drug), 'medication.usage.takenScore') < 0.5, text);
+    };
+    low('I advised him to avoid ibuprofen.', 'ibuprofen');
+    low('He is interested in trying naltrexone.', 'naltrexone');
+    low('Her mother takes insulin.', 'insulin');
+    low('His wife is on Xanax.', 'Xanax');
+    const allergen = score('She is allergic to penicillin.', [med('penicillin', 'C0030842')]).get('penicillin');
+    assert.ok(at(allergen, 'medication.usage.takenScore') >= 0.7 && at(allergen, 'medication.adverseEvent.allergyScore') >= 0.8);
+    assert.ok(at(score('She takes ibuprofen daily.', [med('ibuprofen', 'C0020740')]).get('ibuprofen'), 'medication.usage.takenScore') >= 0.7);
+  });
+
+  test('a relative named as the subject stays the experiencer into the next sentence when the pronoun cannot be the patient', () => {
+    const son = score('Her son has epilepsy. He takes Keppra twice a day.', [med('Keppra', 'C0377265')]);
+    assert.ok(at(son.get('Keppra'), 'medication.usage.takenScore') < 0.5);
+    const self = score('Her mother has epilepsy. She takes Keppra twice a day.', [med('Keppra', 'C0377265')]);
+    assert.ok(at(self.get('Keppra'), 'medication.usage.takenScore') >= 0.7);
+    const proc = score('His sister was diagnosed with breast cancer at 45 and later underwent a mastectomy.', [{ text: 'mastectomy', layer: 'ProcedureInd' }]);
+    assert.ok(at(proc.get('mastectomy', 'ProcedureInd'), 'procedure.usage.explicitScore') < 0.5);
+  });
+});
+
 describe('model_broker: procedure and normality', () => {
   test('task from semantic types and keywords; pending from "scheduled" and from the plan section', () => {
     const topp = score('Appendectomy in 2019.', [{ text: 'Appendectomy', fields: { cui: 'C0003611', semanticType: 'topp' } }]).get('Appendectomy');
