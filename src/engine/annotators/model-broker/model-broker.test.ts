@@ -282,6 +282,15 @@ describe('model_broker: procedure and normality', () => {
 describe('model_broker: substance use (real inference-rule tags)', () => {
   const tobacco = (text: string, phrase: string): Annotation => score(text, [{ text: phrase, fields: { cui: 'C0037369', semanticType: 'inbe' } }]).get(phrase);
 
+  test('tobacco from the whole statement: a denial inside a current-use phrase (hides) does not deny the use', () => {
+    const t = score('He continues to smoke and denies interest in cessation.', [{ text: 'smoke', layer: 'SmokingInd' }]).get('smoke', 'SmokingInd');
+    assert.ok(at(t, 'tobacco.usage.useScore') >= 0.7 && at(t, 'tobacco.usage.noneScore') < 0.5 && at(t, 'tobacco.useStatus.currentScore') >= 0.7);
+    const q = score('She smokes half a pack a day and is trying to quit.', [{ text: 'smokes', layer: 'SmokingInd' }]).get('smokes', 'SmokingInd');
+    assert.ok(at(q, 'tobacco.useStatus.currentScore') >= 0.7 && at(q, 'tobacco.useStatus.stoppedScore') < 0.5);
+    const d = score('He denies smoking.', [{ text: 'smoking', layer: 'SmokingInd' }]).get('smoking', 'SmokingInd');
+    assert.ok(at(d, 'tobacco.usage.noneScore') >= 0.8);
+  });
+
   test('tobacco: current, stopped, never, none, exposure, non-patient, treatment', () => {
     assert.ok(at(tobacco('She smokes 1 ppd.', 'smokes'), 'tobacco.useStatus.currentScore') >= 0.6);
     assert.ok(at(tobacco('He quit smoking in 2010.', 'smoking'), 'tobacco.useStatus.stoppedScore') >= 0.6);
