@@ -23,7 +23,9 @@ for (const id of readdirSync(dir).filter((f) => f.endsWith('.ann')).map((f) => f
     containers: [{ text: doc.text }], annotatorFlows: cartridge.standardFlow, profileResolver: (p) => cartridge.profiles[p],
     options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
   });
-  const predicted = mergeMentions(predictedMentions((response.unstructured[0]?.['data'] ?? {}) as Record<string, unknown>, doc.text));
+  // MACCROBAT labels lab test names Diagnostic_procedure: predicted lab tests count as procedures (as entities-eval.ts).
+  const predicted = mergeMentions(predictedMentions((response.unstructured[0]?.['data'] ?? {}) as Record<string, unknown>, doc.text)
+    .map((m): Mention => (m.category === 'lab test' ? { ...m, category: 'procedure' } : m)));
   for (const m of maccrobatGold(doc).mentions) {
     if (categories.length > 0 && !categories.includes(m.category)) continue;
     const hits = predicted.filter((q) => q.category === m.category && touches(q, m));

@@ -1,6 +1,6 @@
 // What kind of thing a context target is, for rules limited to some kinds (`allowed_types`, `excluded_types`:
 // `was discontinued` negates a drug, `was negative` negates a finding but not the test that found it). Told from
-// the annotation's type (`aci.MedicationInd`) or its semantic types (UMLS abbreviations, a string, a comma list or
+// the annotation's type (`aci.MedicationInd`; a lab value counts as a procedure, the test that gave it) or its semantic types (UMLS abbreviations, a string, a comma list or
 // an array); anything else is `other`.
 import type { Annotation } from '../document.js';
 import type { ContextRule, TargetKind } from './context-rule.js';
@@ -22,7 +22,8 @@ function kindOfSemanticType(v: unknown): TargetKind | undefined {
 export function targetKind(a: Annotation): TargetKind {
   const type = typeof a.type === 'string' ? a.type : '';
   if (type.endsWith('MedicationInd')) return 'medication';
-  if (type.endsWith('ProcedureInd')) return 'procedure';
+  // A lab value is the result of a test: a finding's negation (`no hemolysis, elevated CRP`) does not reach it.
+  if (type.endsWith('ProcedureInd') || type.endsWith('LabValueInd')) return 'procedure';
   return kindOfSemanticType(a.semanticType) ?? 'other';
 }
 
