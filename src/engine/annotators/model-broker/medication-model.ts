@@ -61,7 +61,10 @@ function stoppedCue(e: Evidence): boolean {
 }
 
 export function medicationInsight(e: Evidence): MedicationInsight {
-  const neg = e.negated;
+  const stopped = stoppedCue(e);
+  // The drug-only ConText rules negate a drug that was stopped (`aspirin was discontinued`, as MACCROBAT marks it):
+  // here that is the stoppedEvent, not a drug never given, so the usage scores stay those of a stopped drug.
+  const neg = e.negated && !stopped;
   const cues = e.cues;
   const considering = !neg && (cues.has('considering') || e.conditional || (e.hypothetical && !e.possible));
   const discussed = !neg && cues.has('discussed');
@@ -75,7 +78,6 @@ export function medicationInsight(e: Evidence): MedicationInsight {
   // for takenScore >= 0.7 beside allergyScore >= 0.5 for MedicationAllergy (the drug was taken and reacted to); the
   // allergy shows in adverseEvent, which keeps it from PrescribedMedication.
   const notTaken = neg || cues.has('notTaken') || e.familyHistory || cues.has('nonPatient');
-  const stopped = stoppedCue(e);
   return {
     usage: {
       takenScore: score(notTaken ? MINIMAL : considering || discussed ? SLIGHT : lab ? WEAK : STRONG),
