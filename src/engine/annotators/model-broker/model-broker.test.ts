@@ -195,6 +195,17 @@ describe('model_broker: medication', () => {
 });
 
 describe('model_broker: medication status (who takes it, and whether it goes on)', () => {
+  test('a stopped drug negated by the drug-only context rules keeps the scores of a stopped drug', () => {
+    const d = score('Aspirin was discontinued last month.', [med('Aspirin', 'C0004057')]).get('Aspirin');
+    assert.equal(d.negated, true);
+    assert.ok(at(d, 'medication.stoppedEvent.score') >= 0.8 && at(d, 'medication.usage.takenScore') >= 0.7);
+  });
+
+  test('a condition in an allergy list is the reaction, not a diagnosis', () => {
+    const r = score('Penicillin (hives).', [{ text: 'hives', fields: { cui: 'C0042109', semanticType: 'dsyn', sectionNormalizedName: 'allergies' } }]).get('hives');
+    assert.ok(at(r, 'diagnosis.usage.explicitScore') < 0.5);
+  });
+
   test('switched from X to Y: X is stopped, Y is not; X changed to Y: X is stopped, Y started', () => {
     const sw = score('He was switched from metoprolol to carvedilol.', [med('metoprolol', 'C0025859'), med('carvedilol', 'C0054836')]);
     assert.ok(at(sw.get('metoprolol'), 'medication.stoppedEvent.score') >= 0.8);
