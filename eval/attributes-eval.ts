@@ -3,7 +3,8 @@
 // attribute value of a scheme attribute is a true positive when an unmatched gold attribute of the same
 // name overlaps its span (a lab value's attribute from the lab name on: attributeExtent). Prints precision,
 // recall and F1 per attribute and micro-averaged.
-// `--ids g37-g82` scores a range of sentence ids only (the first set is g01-g36, the second g37-g82).
+// `--ids g37-g82` scores a range of sentence ids only (the first set is g01-g36, the second g37-g82); `--gold context`
+// scores eval/gold/context-statements.jsonl instead (development c001-c104, held out c105-c156).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,13 +91,21 @@ export function selectIds(gold: readonly GoldSentence[], range: string | undefin
   });
 }
 
-export async function runAttributesEval(options: { dataDir?: string; verbose?: boolean; ids?: string } = {}): Promise<{ text: string; micro: { p: number; r: number; f1: number } }> {
+/** Gold files by name (`--gold context`): see eval/gold/README.md. */
+export const GOLD_FILES: Readonly<Record<string, string>> = {
+  attributes: 'clinical-attributes.jsonl',
+  context: 'context-statements.jsonl',
+};
+
+export async function runAttributesEval(options: { dataDir?: string; verbose?: boolean; ids?: string; gold?: string } = {}): Promise<{ text: string; micro: { p: number; r: number; f1: number } }> {
   const kb = await ensureKnowledgeBase(options.dataDir ?? join(here, '..', '.cache'));
   const cartridge = await loadDefaultCartridgeArtifacts();
   const resources = { kb, artifacts: cartridge.artifacts };
   const scores = new Map<string, AttributeScore>(SCHEME.map((name) => [name, { name, tp: 0, fp: 0, fn: 0 }]));
   const lines: string[] = [];
-  const gold = selectIds(loadGold(), options.ids);
+  const goldFile = GOLD_FILES[options.gold ?? 'attributes'];
+  if (goldFile === undefined) throw new Error(`--gold ${options.gold}: expected one of ${Object.keys(GOLD_FILES).join(', ')}`);
+  const gold = selectIds(loadGold(join(here, 'gold', goldFile)), options.ids);
   for (const s of gold) {
     const response = analyzeRequest({
       containers: [{ text: s.text }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
@@ -130,5 +139,7 @@ export async function runAttributesEval(options: { dataDir?: string; verbose?: b
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const at = process.argv.indexOf('--ids');
   const ids = at >= 0 ? process.argv[at + 1] : undefined;
-  console.log((await runAttributesEval({ verbose: process.argv.includes('--verbose'), ...(ids === undefined ? {} : { ids }) })).text);
+  const g = process.argv.indexOf('--gold');
+  const gold = g >= 0 ? process.argv[g + 1] : undefined;
+  console.log((await runAttributesEval({ verbose: process.argv.includes('--verbose'), ...(ids === undefined ? {} : { ids }), ...(gold === undefined ? {} : { gold }) })).text);
 }

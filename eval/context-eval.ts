@@ -10,7 +10,7 @@ import type { Annotation, Document, Token } from '../src/engine/document.js';
 import { createDocument } from '../src/engine/create-document.js';
 import { compileDefaultContext } from '../src/engine/context/context-lexicon.js';
 import { findContextScopes, findTriggers, type CompiledContext } from '../src/engine/context/context-engine.js';
-import type { ContextCategory } from '../src/engine/context/context-rule.js';
+import type { ContextCategory, ContextRule } from '../src/engine/context/context-rule.js';
 import { annotateNegation, negationParams, type NegationParams } from '../src/engine/annotators/negation/negation.js';
 import { annotateHypothetical, hypotheticalParams, type HypotheticalParams } from '../src/engine/annotators/hypothetical/hypothetical.js';
 import { Value } from '@sinclair/typebox/value';
@@ -235,9 +235,12 @@ export function evaluateBioscope(sentences: readonly BioscopeSentence[], compile
       const cues = s.cues.filter((c) => c.type === task);
       const refs = new Set(cues.map((c) => c.ref));
       const goldScopes = s.scopes.filter((sc) => refs.has(sc.id));
-      const scopes = findContextScopes(doc, compiled, categories);
+      // BioScope marks cues in untyped text: rules limited to some kinds of target (`allowed_types`: a stopped drug)
+      // assert nothing here.
+      const untyped = (r: ContextRule): boolean => r.allowedTypes === undefined;
+      const scopes = findContextScopes(doc, compiled, categories).filter((sc) => untyped(sc.rule));
       const all = findTriggers(doc, compiled).flat();
-      const triggers = all.filter((m) => m.rules.some((r) => categories.has(r.category) && r.direction !== 'TERMINATE' && r.direction !== 'PSEUDO'));
+      const triggers = all.filter((m) => m.rules.some((r) => categories.has(r.category) && r.direction !== 'TERMINATE' && r.direction !== 'PSEUDO' && untyped(r)));
       const pseudo = all.filter((m) => m.rules.every((r) => r.direction === 'PSEUDO'));
       const hidden = new Set(cues.filter((c) => pseudo.some((m) => m.begin < c.end && m.end > c.start)).map((c) => c.ref));
       for (const t of doc.tokens) {

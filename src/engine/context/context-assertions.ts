@@ -4,6 +4,7 @@
 import type { Annotation, Document } from '../document.js';
 import type { ContextCategory } from './context-rule.js';
 import { findContextScopes, matchTargets, type CompiledContext, type ContextHit } from './context-engine.js';
+import { extendFamilyScopes } from './experiencer.js';
 
 export interface ContextRun {
   readonly targets: readonly Annotation[];
@@ -24,6 +25,8 @@ export function runContext(
   for (const c of wanted) hits.set(c, []);
   if (targets.length === 0 || wanted.size === 0) return { targets, hits };
   const scopes = findContextScopes(doc, compiled, wanted);
+  // A relative named as the subject stays the experiencer to the end of the statement (experiencer.ts).
+  if (wanted.has('FAMILY')) for (const extra of extendFamilyScopes(doc, scopes)) scopes.push(extra);
   for (const hit of matchTargets(scopes, targets, { fullyCovered, allScopes })) hits.get(hit.scope.category)?.push(hit);
   return { targets, hits };
 }

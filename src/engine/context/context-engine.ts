@@ -8,6 +8,7 @@ import { DomainError } from '../../errors.js';
 import { derived, type Annotation, type Document, type Sentence, type Token } from '../document.js';
 import type { ContextCategory, ContextLexicon, ContextRule } from './context-rule.js';
 import { compileTriggerTrie, matchTriggers, normalizeToken, type TokenizeFn, type TriggerMatch, type TriggerTrie } from './trigger-trie.js';
+import { ruleApplies } from './target-kind.js';
 
 export interface CompiledContext {
   /** The rule sets compiled together, in order. */
@@ -313,6 +314,7 @@ export function matchTargets(
         : target.begin < scope.end && target.end > scope.begin;
       if (!inside) continue;
       if (scope.trigger.begin >= target.begin && scope.trigger.end <= target.end) continue;
+      if (!ruleApplies(scope.rule, target)) continue;
       if (options.allScopes === true) {
         hits.push({ target, scope });
         continue;

@@ -18,6 +18,10 @@ export type ContextCategory = (typeof CONTEXT_CATEGORIES)[number];
 export const CONTEXT_DIRECTIONS = ['FORWARD', 'BACKWARD', 'BIDIRECTIONAL', 'TERMINATE', 'PSEUDO'] as const;
 export type ContextDirection = (typeof CONTEXT_DIRECTIONS)[number];
 
+/** Kinds of target a rule can be limited to (medspaCy's allowed_types / excluded_types; context/target-kind.ts). */
+export const TARGET_KINDS = ['medication', 'procedure', 'other'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
 /** One position of a token pattern: a word or phrase, or a set of alternatives; optionally skippable. */
 export interface PatternElement {
   /** Alternatives; each may be several words (tokenized like the text). */
@@ -36,6 +40,10 @@ export interface ContextRule {
   readonly maxScope?: number;
   /** Tokens (lower case) at which this rule's scope stops, besides termination terms (`stop_at`). */
   readonly stopAt?: ReadonlySet<string>;
+  /** Target kinds the rule modifies (`allowed_types`); absent: every kind. */
+  readonly allowedTypes?: ReadonlySet<TargetKind>;
+  /** Target kinds the rule never modifies (`excluded_types`). */
+  readonly excludedTypes?: ReadonlySet<TargetKind>;
 }
 
 export interface ContextLexicon {
@@ -47,7 +55,7 @@ export interface ContextLexicon {
 
 export const CONTEXT_LEXICON_KIND = 'context-rules';
 const LEXICON_KEYS = new Set(['kind', 'version', 'language', 'description', 'rules']);
-const RULE_KEYS = new Set(['id', 'literal', 'pattern', 'category', 'direction', 'max_scope', 'stop_at', 'comment']);
+const RULE_KEYS = new Set(['id', 'literal', 'pattern', 'category', 'direction', 'max_scope', 'stop_at', 'allowed_types', 'excluded_types', 'comment']);
 const ELEMENT_KEYS = new Set(['in', 'text', 'optional']);
 const ID_SHAPE = /^[a-z0-9][a-z0-9._-]*$/;
 
@@ -130,6 +138,18 @@ function checkRule(raw: unknown, path: string, issues: ValidationIssue[]): Conte
       stopAt = new Set(raw.stop_at as string[]);
     }
   }
+  const kinds = (key: 'allowed_types' | 'excluded_types'): Set<TargetKind> | undefined => {
+    const v = raw[key];
+    if (v === undefined || v === null) return undefined;
+    if (!Array.isArray(v) || v.length === 0 || !v.every((k) => (TARGET_KINDS as readonly unknown[]).includes(k))) {
+      issues.push({ path: `${at}.${key}`, message: `${key} must be a non-empty array of ${TARGET_KINDS.join(', ')}` });
+      return undefined;
+    }
+    if (direction === 'TERMINATE' || direction === 'PSEUDO') issues.push({ path: `${at}.${key}`, message: `${key} makes no sense for a ${direction} rule` });
+    return new Set(v as TargetKind[]);
+  };
+  const allowedTypes = kinds('allowed_types');
+  const excludedTypes = kinds('excluded_types');
   let pattern: PatternElement[] | undefined;
   if (raw.pattern !== undefined && raw.pattern !== null) {
     if (!Array.isArray(raw.pattern) || raw.pattern.length === 0) {
@@ -154,6 +174,8 @@ function checkRule(raw: unknown, path: string, issues: ValidationIssue[]): Conte
     direction,
     ...(maxScope === undefined ? {} : { maxScope }),
     ...(stopAt === undefined ? {} : { stopAt }),
+    ...(allowedTypes === undefined ? {} : { allowedTypes }),
+    ...(excludedTypes === undefined ? {} : { excludedTypes }),
   };
 }
 

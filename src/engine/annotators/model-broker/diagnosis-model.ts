@@ -24,7 +24,9 @@ export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   const discussed = !e.negated && !suspected && (e.conditional || e.hypothetical || e.cues.has('discussed') || e.cues.has('considering'));
   // A chief complaint is, by definition, what the patient reports.
   const reported = !e.negated && (e.cues.has('patientReported') || e.sectionClass === 'complaint');
-  const explicit = e.negated || family || suspected || discussed ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
+  // A condition written in an allergy list is the reaction to an allergen (`Penicillin (hives)`), not a diagnosis.
+  const reaction = e.sectionClass === 'allergy';
+  const explicit = e.negated || family || suspected || discussed || reaction ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
   const t = e.semanticTypes;
   const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : hasDiagnosisType(t) ? LOW : WEAK;
   return {

@@ -355,6 +355,7 @@ export class EvidenceBuilder {
     const tb = firstEndingAfter(tokens, target.begin);
     const te = Math.max(tb + 1, firstEndingAfter(tokens, target.end));
     for (const m of matches) {
+      if (hidden(matches, m)) continue;
       const inside = m.begin < target.end && target.begin < m.end;
       let distance = 0;
       let side: 'before' | 'after' | 'inside' = 'inside';
@@ -400,6 +401,18 @@ function hits(scoped: ReadonlySet<Annotation>, target: Annotation): boolean {
 /** Whether some rule accepts a cue on `side` of the annotation, `distance` tokens away. */
 function reaches(rules: readonly CueRule[], side: 'before' | 'after', distance: number): boolean {
   for (const rule of rules) if ((rule.direction === 'either' || rule.direction === side) && distance <= rule.window) return true;
+  return false;
+}
+
+/** Whether a longer match around `m` hides every cue kind of `m` (its rule's `hides`). */
+function hidden(matches: readonly PhraseMatch<CueRule>[], m: PhraseMatch<CueRule>): boolean {
+  for (const other of matches) {
+    if (other === m || other.tokenBegin > m.tokenBegin) continue;
+    if (other.tokenEnd < m.tokenEnd || other.tokenEnd - other.tokenBegin <= m.tokenEnd - m.tokenBegin) continue;
+    let all = true;
+    for (const rule of m.payloads) if (!other.payloads.some((o) => o.hides?.includes(rule.cue) === true)) all = false;
+    if (all) return true;
+  }
   return false;
 }
 

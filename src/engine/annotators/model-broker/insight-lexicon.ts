@@ -11,7 +11,7 @@ export const INSIGHT_LEXICON_KIND = 'insight-cues';
 export const CUE_KINDS = [
   'patientReported', 'suspected', 'discussed', 'considering', 'pending', 'started', 'stopped', 'doseIncreased',
   'doseDecreased', 'doseChanged', 'taken', 'allergy', 'adverseEvent', 'labMeasurement', 'normal', 'abnormal', 'trauma',
-  'nonPatient', 'exposure', 'treatment', 'compliance', 'useNone', 'useNever', 'useCurrent', 'useStopped', 'use',
+  'nonPatient', 'notTaken', 'exposure', 'treatment', 'compliance', 'useNone', 'useNever', 'useCurrent', 'useStopped', 'use',
   'useLight', 'useModerate', 'useHeavy', 'useAbuse', 'medicalUse', 'indication',
 ] as const;
 export type CueKind = (typeof CUE_KINDS)[number];
@@ -39,6 +39,11 @@ export interface CueRule {
    * uses fluticasone`: `uses`; `Claritin for allergic rhinitis`: `for`). Absent: never voided.
    */
   readonly blockedBy?: readonly CueKind[];
+  /**
+   * Cue kinds whose phrases inside a match of this rule do not count (`denies interest in cessation` hides its
+   * `denies`). Absent: hides nothing.
+   */
+  readonly hides?: readonly CueKind[];
 }
 
 export interface InsightLexicon {
@@ -128,7 +133,7 @@ function compileKeywordLookup(keywords: ReadonlyMap<ProcedureKeywordKind, readon
 }
 
 const TOP_KEYS = new Set(['kind', 'version', 'language', 'description', 'cues', 'sections', 'substanceTerms', 'procedureKeywords']);
-const CUE_KEYS = new Set(['id', 'cue', 'direction', 'window', 'phrases', 'blockedBy', 'comment']);
+const CUE_KEYS = new Set(['id', 'cue', 'direction', 'window', 'phrases', 'blockedBy', 'hides', 'comment']);
 const ID_SHAPE = /^[a-z0-9][a-z0-9.-]*$/;
 const MAX_WINDOW = 30;
 
@@ -180,6 +185,9 @@ export function validateInsightLexicon(body: unknown, file: string): ValidationI
     if (c.blockedBy !== undefined && !(stringList(c.blockedBy) && c.blockedBy.every((k) => (CUE_KINDS as readonly string[]).includes(k)))) {
       issues.push({ path: `${where}.blockedBy`, message: `blockedBy must be a non-empty array of cue kinds (${CUE_KINDS.join(', ')})` });
     }
+    if (c.hides !== undefined && !(stringList(c.hides) && c.hides.every((k) => (CUE_KINDS as readonly string[]).includes(k)))) {
+      issues.push({ path: `${where}.hides`, message: `hides must be a non-empty array of cue kinds (${CUE_KINDS.join(', ')})` });
+    }
   });
   checkGroups(body, 'sections', SECTION_CLASSES, file, issues);
   checkGroups(body, 'substanceTerms', SUBSTANCE_KINDS, file, issues);
@@ -193,12 +201,12 @@ export function compileInsightLexicon(body: unknown, file: string): InsightLexic
   if (issues.length > 0) throw new DomainError('INVALID_RESOURCE_FILE', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
   const b = body as {
     version: string;
-    cues: { id: string; cue: CueKind; direction: CueDirection; window: number; phrases: string[]; blockedBy?: CueKind[] }[];
+    cues: { id: string; cue: CueKind; direction: CueDirection; window: number; phrases: string[]; blockedBy?: CueKind[]; hides?: CueKind[] }[];
     sections: Record<string, string[]>;
     substanceTerms: Record<string, string[]>;
     procedureKeywords: Record<string, string[]>;
   };
-  const cueRules: CueRule[] = b.cues.map((c) => ({ id: c.id, cue: c.cue, direction: c.direction, window: c.window, ...(c.blockedBy === undefined ? {} : { blockedBy: c.blockedBy }) }));
+  const cueRules: CueRule[] = b.cues.map((c) => ({ id: c.id, cue: c.cue, direction: c.direction, window: c.window, ...(c.blockedBy === undefined ? {} : { blockedBy: c.blockedBy }), ...(c.hides === undefined ? {} : { hides: c.hides }) }));
   const entries: [string, CueRule][] = [];
   b.cues.forEach((c, i) => {
     for (const p of c.phrases) entries.push([p, cueRules[i] as CueRule]);

@@ -194,6 +194,58 @@ describe('model_broker: medication', () => {
   });
 });
 
+describe('model_broker: medication status (who takes it, and whether it goes on)', () => {
+  test('a stopped drug negated by the drug-only context rules keeps the scores of a stopped drug', () => {
+    const d = score('Aspirin was discontinued last month.', [med('Aspirin', 'C0004057')]).get('Aspirin');
+    assert.equal(d.negated, true);
+    assert.ok(at(d, 'medication.stoppedEvent.score') >= 0.8 && at(d, 'medication.usage.takenScore') >= 0.7);
+  });
+
+  test('a condition in an allergy list is the reaction, not a diagnosis', () => {
+    const r = score('Penicillin (hives).', [{ text: 'hives', fields: { cui: 'C0042109', semanticType: 'dsyn', sectionNormalizedName: 'allergies' } }]).get('hives');
+    assert.ok(at(r, 'diagnosis.usage.explicitScore') < 0.5);
+  });
+
+  test('switched from X to Y: X is stopped, Y is not; X changed to Y: X is stopped, Y started', () => {
+    const sw = score('He was switched from metoprolol to carvedilol.', [med('metoprolol', 'C0025859'), med('carvedilol', 'C0054836')]);
+    assert.ok(at(sw.get('metoprolol'), 'medication.stoppedEvent.score') >= 0.8);
+    assert.ok(at(sw.get('carvedilol'), 'medication.stoppedEvent.score') < 0.5);
+    const ch = score('Insulin glargine was changed to insulin degludec.', [med('Insulin glargine', 'C0907402'), med('insulin degludec', 'C3254373')]);
+    assert.ok(at(ch.get('Insulin glargine'), 'medication.stoppedEvent.score') >= 0.8);
+    assert.ok(at(ch.get('insulin degludec'), 'medication.startedEvent.score') >= 0.8 && at(ch.get('insulin degludec'), 'medication.stoppedEvent.score') < 0.5);
+  });
+
+  test('a nearer continue wins over a later stop; past use (used to be on, tried, ran out of) is stopped', () => {
+    const both = score('Continue lisinopril, stop metformin.', [med('lisinopril', 'C0065374'), med('metformin')]);
+    assert.ok(at(both.get('lisinopril'), 'medication.stoppedEvent.score') < 0.5 && at(both.get('metformin'), 'medication.stoppedEvent.score') >= 0.8);
+    for (const text of ['He used to be on warfarin.', 'She previously tried warfarin.', 'He ran out of his warfarin.']) {
+      assert.ok(at(score(text, [med('warfarin', 'C0043031')]).get('warfarin'), 'medication.stoppedEvent.score') >= 0.8, text);
+    }
+  });
+
+  test('avoided, interested in and a family member\'s drug are not taken; an allergen is (as ACD\'s cartridge reads it)', () => {
+    const low = (text: string, drug: string): void => {
+      assert.ok(at(score(text, [med(drug, 'C0020740')]).get(drug), 'medication.usage.takenScore') < 0.5, text);
+    };
+    low('I advised him to avoid ibuprofen.', 'ibuprofen');
+    low('He is interested in trying naltrexone.', 'naltrexone');
+    low('Her mother takes insulin.', 'insulin');
+    low('His wife is on Xanax.', 'Xanax');
+    const allergen = score('She is allergic to penicillin.', [med('penicillin', 'C0030842')]).get('penicillin');
+    assert.ok(at(allergen, 'medication.usage.takenScore') >= 0.7 && at(allergen, 'medication.adverseEvent.allergyScore') >= 0.8);
+    assert.ok(at(score('She takes ibuprofen daily.', [med('ibuprofen', 'C0020740')]).get('ibuprofen'), 'medication.usage.takenScore') >= 0.7);
+  });
+
+  test('a relative named as the subject stays the experiencer into the next sentence when the pronoun cannot be the patient', () => {
+    const son = score('Her son has epilepsy. He takes Keppra twice a day.', [med('Keppra', 'C0377265')]);
+    assert.ok(at(son.get('Keppra'), 'medication.usage.takenScore') < 0.5);
+    const self = score('Her mother has epilepsy. She takes Keppra twice a day.', [med('Keppra', 'C0377265')]);
+    assert.ok(at(self.get('Keppra'), 'medication.usage.takenScore') >= 0.7);
+    const proc = score('His sister was diagnosed with breast cancer at 45 and later underwent a mastectomy.', [{ text: 'mastectomy', layer: 'ProcedureInd' }]);
+    assert.ok(at(proc.get('mastectomy', 'ProcedureInd'), 'procedure.usage.explicitScore') < 0.5);
+  });
+});
+
 describe('model_broker: procedure and normality', () => {
   test('task from semantic types and keywords; pending from "scheduled" and from the plan section', () => {
     const topp = score('Appendectomy in 2019.', [{ text: 'Appendectomy', fields: { cui: 'C0003611', semanticType: 'topp' } }]).get('Appendectomy');
@@ -240,6 +292,15 @@ describe('model_broker: procedure and normality', () => {
 
 describe('model_broker: substance use (real inference-rule tags)', () => {
   const tobacco = (text: string, phrase: string): Annotation => score(text, [{ text: phrase, fields: { cui: 'C0037369', semanticType: 'inbe' } }]).get(phrase);
+
+  test('tobacco from the whole statement: a denial inside a current-use phrase (hides) does not deny the use', () => {
+    const t = score('He continues to smoke and denies interest in cessation.', [{ text: 'smoke', layer: 'SmokingInd' }]).get('smoke', 'SmokingInd');
+    assert.ok(at(t, 'tobacco.usage.useScore') >= 0.7 && at(t, 'tobacco.usage.noneScore') < 0.5 && at(t, 'tobacco.useStatus.currentScore') >= 0.7);
+    const q = score('She smokes half a pack a day and is trying to quit.', [{ text: 'smokes', layer: 'SmokingInd' }]).get('smokes', 'SmokingInd');
+    assert.ok(at(q, 'tobacco.useStatus.currentScore') >= 0.7 && at(q, 'tobacco.useStatus.stoppedScore') < 0.5);
+    const d = score('He denies smoking.', [{ text: 'smoking', layer: 'SmokingInd' }]).get('smoking', 'SmokingInd');
+    assert.ok(at(d, 'tobacco.usage.noneScore') >= 0.8);
+  });
 
   test('tobacco: current, stopped, never, none, exposure, non-patient, treatment', () => {
     assert.ok(at(tobacco('She smokes 1 ppd.', 'smokes'), 'tobacco.useStatus.currentScore') >= 0.6);

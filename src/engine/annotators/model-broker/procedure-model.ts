@@ -38,6 +38,8 @@ export function procedureInsight(e: Evidence, lexicon: InsightLexicon): Procedur
   const neg = e.negated;
   const pending = !neg && (e.cues.has('pending') || e.conditional || (e.hypothetical && !e.possible) || (e.sectionClass === 'plan' && !e.historical && !e.cues.has('started')));
   const discussed = !neg && !pending && (e.cues.has('discussed') || e.cues.has('considering'));
+  // A family member's or another person's procedure (`his father had a kidney transplant`) was not done to the patient.
+  const other = e.familyHistory || e.cues.has('nonPatient');
   const t = e.semanticTypes;
   const k = keywordKinds(e, lexicon);
   let therapeutic = t.has('topp') ? STRONG : k.has('therapeutic') || k.has('surgical') ? LIKELY : MINIMAL;
@@ -50,7 +52,7 @@ export function procedureInsight(e: Evidence, lexicon: InsightLexicon): Procedur
   }
   return {
     usage: {
-      explicitScore: score(neg ? NONE : pending ? LOW : discussed ? 0.15 : e.possible ? WEAK : HIGH),
+      explicitScore: score(neg ? NONE : other ? MINIMAL : pending ? LOW : discussed ? 0.15 : e.possible ? WEAK : HIGH),
       pendingScore: pick(pending, STRONG, neg ? NONE : MINIMAL),
       discussedScore: pick(discussed, LIKELY, neg ? NONE : MINIMAL),
     },

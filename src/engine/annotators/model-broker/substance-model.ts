@@ -169,8 +169,12 @@ function useState(e: Evidence): UseState {
     && !USE_EVIDENCE.some((k) => e.cues.has(k)) && !e.words.some((w) => SELF_DESCRIBING.has(w));
   const never = e.cues.has('useNever');
   const none = e.negated || never || e.cues.has('useNone');
-  const stopped = !none && (e.cues.has('useStopped') || e.historical);
-  const current = !none && !stopped && e.cues.has('useCurrent');
+  // The whole statement decides: a current cue nearer than a stopped one wins (`continues to smoke ... trying to
+  // quit`, `quit drinking ... drinks again now`); a historical scope alone yields to a current cue.
+  const stopCue = e.cues.get('useStopped');
+  const currentCue = e.cues.get('useCurrent');
+  const stopped = !none && (stopCue !== undefined ? currentCue === undefined || stopCue.distance <= currentCue.distance : e.historical && currentCue === undefined);
+  const current = !none && !stopped && currentCue !== undefined;
   const discussed = !none && (e.cues.has('discussed') || e.conditional || e.cues.has('considering'));
   const nonPatient = e.familyHistory || e.cues.has('nonPatient');
   return { mentionOnly, none, never, stopped, current, discussed, nonPatient, exposure: e.cues.has('exposure') };

@@ -176,12 +176,17 @@ function describeSentence(doc: Document, words: readonly Word[], category: Subst
       used.push(smoked);
     }
   }
+  // Nearest former and current cue: when both are said, the nearer one tells the status (`continues to smoke and
+  // is trying to quit`: `trying to quit` is itself a current cue; `quit in 2010, smokes again now`).
+  let formerAt = Infinity;
+  let currentAt = Infinity;
+  const nearest = (x: Word): number => Math.min(...anchors.map((a) => distance(a, x)));
   for (const x of words) {
     if (!near(x) || anchors.includes(x)) continue;
     switch (x.w.role) {
       case 'negative': negativeCue = true; used.push(x); break;
-      case 'former': former = true; used.push(x); break;
-      case 'current': current = true; used.push(x); break;
+      case 'former': former = true; formerAt = Math.min(formerAt, nearest(x)); used.push(x); break;
+      case 'current': current = true; currentAt = Math.min(currentAt, nearest(x)); used.push(x); break;
       case 'environmental': if (category === 'tobacco') { participation = 'environmental'; used.push(x); } break;
       case 'family': if (x.m.tokenEnd <= first.m.tokenStart && first.m.tokenStart - x.m.tokenEnd <= 2) { participation = 'family'; used.push(x); } break;
       default: break;
@@ -212,7 +217,7 @@ function describeSentence(doc: Document, words: readonly Word[], category: Subst
     used.push({ m: { ...x.m, begin: start.begin, end }, w: x.w });
   }
   if (negativeCue) fields.current = 'false';
-  else if (former) fields.current = 'false';
+  else if (former && !(current && currentAt < formerAt)) fields.current = 'false';
   else if (current || tense === 'present') fields.current = 'true';
   else if (tense === 'past') fields.current = 'false';
   return { category, anchors, used, fields: { participation, ...fields }, negativeCue };

@@ -30,6 +30,14 @@ describe('smoking', () => {
     });
   });
 
+  test('the whole statement: wanting to quit or denying interest in quitting is current use; the nearer of former and current decides', () => {
+    const denies = one('He does continue to smoke cigarettes and denies interest in cessation.');
+    assert.equal(denies.current, 'true');
+    assert.equal(denies.modality, 'positive');
+    assert.equal(one('She smokes about half a pack a day and is trying to quit.').current, 'true');
+    assert.equal(one('Quit smoking in 2010.').current, 'false');
+  });
+
   test('former smokers: "former smoker", "quit smoking 10 years ago", "Ex-smoker"', () => {
     const f = one('Former smoker, quit smoking 10 years ago.');
     assert.equal(f.coveredText, 'Former smoker, quit smoking');

@@ -1,0 +1,54 @@
+// Rules limited to kinds of target (allowed_types, excluded_types) on real Documents with the built-in rules.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createDocument } from '../create-document.js';
+import type { Annotation } from '../document.js';
+import { validateContextLexicon } from './context-rule.js';
+import { hitTargets, runContext } from './context-assertions.js';
+import { compileDefaultContext } from './context-lexicon.js';
+import { targetKind } from './target-kind.js';
+
+const compiled = compileDefaultContext();
+
+/** Negated flags of the phrases of `text`, each with the given annotation fields. */
+function negated(text: string, targets: readonly [string, Record<string, unknown>][]): boolean[] {
+  const doc = createDocument(text);
+  const list: Annotation[] = targets.map(([p, fields]) => {
+    const begin = text.indexOf(p);
+    assert.ok(begin >= 0, p);
+    return { type: 'test', begin, end: begin + p.length, coveredText: p, ...fields } as Annotation;
+  });
+  const hit = hitTargets(runContext(doc, compiled, list, ['NEGATED_EXISTENCE'], true), 'NEGATED_EXISTENCE');
+  return list.map((t) => hit.has(t));
+}
+
+const drug = { type: 'aci.MedicationInd' };
+const test_ = { semanticType: 'diap' };
+const disease = { semanticType: 'dsyn' };
+
+test('kinds come from the annotation type or its semantic types', () => {
+  assert.equal(targetKind({ type: 'aci.MedicationInd', begin: 0, end: 1, coveredText: 'x' } as Annotation), 'medication');
+  assert.equal(targetKind({ type: 'umls.X', semanticType: 'orch,phsu', begin: 0, end: 1, coveredText: 'x' } as Annotation), 'medication');
+  assert.equal(targetKind({ type: 'aci.LabValueInd', begin: 0, end: 1, coveredText: 'x' } as Annotation), 'procedure');
+  assert.equal(targetKind({ type: 'umls.X', semanticType: ['dsyn'], begin: 0, end: 1, coveredText: 'x' } as Annotation), 'other');
+});
+
+test('a stopped drug is negated; a disease in the same place is not', () => {
+  assert.deepEqual(negated('Aspirin was discontinued last month.', [['Aspirin', drug]]), [true]);
+  assert.deepEqual(negated('Rash was discontinued.', [['Rash', disease]]), [false]);
+  assert.deepEqual(negated('He was switched from metoprolol to carvedilol.', [['metoprolol', drug], ['carvedilol', drug]]), [true, false]);
+});
+
+test('a negative or empty test is not negated, its finding is; a test not performed is', () => {
+  assert.deepEqual(negated('The biopsy was negative for malignancy.', [['biopsy', test_], ['malignancy', disease]]), [false, true]);
+  assert.deepEqual(negated('No lesions were seen on the upper gastrointestinal endoscopy.', [['lesions', disease], ['endoscopy', test_]]), [true, false]);
+  assert.deepEqual(negated('A lumbar puncture was not performed.', [['lumbar puncture', test_]]), [true]);
+  assert.deepEqual(negated('No CT was done.', [['CT', test_]]), [true]);
+});
+
+test('allowed_types and excluded_types are validated', () => {
+  const rule = (extra: Record<string, unknown>): unknown => ({ kind: 'context-rules', version: '1', language: 'en', rules: [{ id: 'x', literal: 'stopped', category: 'NEGATED_EXISTENCE', direction: 'BACKWARD', ...extra }] });
+  assert.equal(validateContextLexicon(rule({ allowed_types: ['medication'] }), 'f.json').issues.length, 0);
+  const bad = validateContextLexicon(rule({ allowed_types: ['drug'], excluded_types: [] }), 'f.json').issues.map((i) => i.path);
+  assert.deepEqual(bad, ['f.json: rules[0] (rule "x").allowed_types', 'f.json: rules[0] (rule "x").excluded_types']);
+});
