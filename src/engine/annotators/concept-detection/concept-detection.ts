@@ -24,8 +24,12 @@ import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './
 import { headingSpans, inHeading } from '../section/headings.js';
 import { chooseConcept } from '../symptom-disease/kb-terms.js';
 
-/** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
-const SPLIT_SEMANTIC_TYPES = true;
+/**
+ * One annotation per (span, concept): a concept of several semantic types is one annotation with their
+ * comma-joined list in `semanticType` (`dsyn,sosy`) and its primary type's `type`, as ACD joins them; filters
+ * and attribute conditions on `semanticType` test each listed type (cartridge/filter-condition.ts).
+ */
+const SPLIT_SEMANTIC_TYPES = false;
 
 export interface ConceptDetectionCompiled {
   readonly kb: CompiledKnowledgeBase;
