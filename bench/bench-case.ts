@@ -15,7 +15,7 @@ export interface BenchFigure {
 export interface BenchContext {
   /** Repository root. */
   readonly root: string;
-  /** Shared corpora (/work/shared/eval or EVAL_DIR). */
+  /** Shared corpora (the repository's sibling shared/eval, or EVAL_DIR). */
   readonly evalDir: string;
   /** Gitignored cache (compiled knowledge base, ...): `.cache/` or BENCH_CACHE_DIR. */
   readonly cacheDir: string;

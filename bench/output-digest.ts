@@ -12,7 +12,7 @@ import { CONTEXT_FLOW } from './cases/analysis-flow.js';
 import { chunkTexts, loadAciBenchNotes } from './lib/notes.js';
 
 const kb = await loadKnowledgeBase(process.argv[2] ?? join(process.cwd(), '.cache/kb'));
-const notes = chunkTexts(loadAciBenchNotes(process.env.EVAL_DIR ?? '/work/shared/eval'));
+const notes = chunkTexts(loadAciBenchNotes(process.env.EVAL_DIR ?? join(process.cwd(), '..', 'shared', 'eval')));
 const cartridge = await loadDefaultCartridgeArtifacts();
 
 function digest(name: string, flows: readonly AcdAnnotatorFlow[], resources: EngineResources): void {

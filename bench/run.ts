@@ -15,7 +15,7 @@ const filters = args.filter((a) => !a.startsWith('--'));
 const sharedValues = new Map<string, Promise<unknown>>();
 const ctx: BenchContext = {
   root,
-  evalDir: process.env.EVAL_DIR ?? '/work/shared/eval',
+  evalDir: process.env.EVAL_DIR ?? join(root, '..', 'shared', 'eval'),
   cacheDir: process.env.BENCH_CACHE_DIR ?? join(root, '.cache'),
   flags,
   shared<T>(key: string, make: () => Promise<T>): Promise<T> {

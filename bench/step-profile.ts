@@ -19,7 +19,7 @@ const resources = context ? { kb, artifacts: NO_ARTIFACTS } : { kb, artifacts: c
 const flows = context ? CONTEXT_FLOW : cartridge.standardFlow;
 const profile = context ? undefined : Object.values(cartridge.profiles)[0];
 const pipeline = compilePipeline(flows[0]!.flow, profile);
-const notes = chunkTexts(loadAciBenchNotes('/work/shared/eval'));
+const notes = chunkTexts(loadAciBenchNotes(process.env.EVAL_DIR ?? join(process.cwd(), '..', 'shared', 'eval')));
 const unseen = process.argv.includes('--unseen');
 // Each annotator's per-knowledge-base state (the spell checker's delete index takes ~1 s) is built before
 // timing, as the bench cases do, so that it is not spread over the timed notes.

@@ -5,7 +5,7 @@
 // Run: `npx tsx eval/context-eval.ts [sharedEvalDir]`. Rules are never tuned to single sentences.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Annotation, Document, Token } from '../src/engine/document.js';
 import { createDocument } from '../src/engine/create-document.js';
 import { compileDefaultContext } from '../src/engine/context/context-lexicon.js';
@@ -16,7 +16,7 @@ import { annotateHypothetical, hypotheticalParams, type HypotheticalParams } fro
 import { Value } from '@sinclair/typebox/value';
 import { annotateSections, compileBuiltInSections, sectionParams, type CompiledSections, type SectionParams } from '../src/engine/annotators/section/section.js';
 
-export const DEFAULT_EVAL_DIR = '/work/shared/eval';
+export const DEFAULT_EVAL_DIR = process.env.EVAL_DIR ?? fileURLToPath(new URL('../../shared/eval', import.meta.url));
 
 export interface Counts {
   tp: number;

@@ -13,7 +13,13 @@ interface EvalEntry {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const evalDir = process.env.EVAL_DIR ?? '/work/shared/eval';
+// The corpora: the repository's sibling folder shared/eval (EVAL_DIR overrides).
+const evalDir = process.env.EVAL_DIR ?? join(here, '..', '..', 'shared', 'eval');
+
+/** `--corpus maccrobat|chia` and `--limit N` (entity evaluation): a flag's value is not a name filter. */
+const VALUE_FLAGS = new Set(['--corpus', '--limit']);
+const argv = process.argv.slice(2);
+const flagValue = (name: string): string | undefined => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 
 const EVALS: readonly EvalEntry[] = [
   {
@@ -43,9 +49,20 @@ const EVALS: readonly EvalEntry[] = [
       return formatContextEval(runContextEval(dir));
     },
   },
+  {
+    name: 'entities: problems, procedures, lab tests and values, medications, devices, anatomy (MACCROBAT, Chia)',
+    file: 'entities-eval.ts',
+    async run(dir) {
+      const { runEntityEval } = await import('./entities-eval.js');
+      const corpus = flagValue('--corpus');
+      if (corpus !== undefined && corpus !== 'maccrobat' && corpus !== 'chia') throw new Error(`--corpus ${corpus}: expected maccrobat or chia`);
+      const limit = flagValue('--limit');
+      return (await runEntityEval({ evalDir: dir, ...(corpus === undefined ? {} : { corpus }), ...(limit === undefined ? {} : { limit: Number(limit) }) })).text;
+    },
+  },
 ];
 
-const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const filters = argv.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.has(argv[i - 1] ?? ''));
 for (const entry of EVALS) {
   if (filters.length > 0 && !filters.some((f) => entry.name.includes(f))) continue;
   console.log(`\n=== ${entry.name}`);

@@ -16,6 +16,7 @@ import { readIcd10cm } from './builders/icd10cm.js';
 import { readPharmGkb } from './builders/pharmgkb.js';
 import { readRxNorm } from './builders/rxnorm.js';
 import type { SourceRecord } from './builders/source-record.js';
+import { addOpenAdditions } from './builders/open-additions.js';
 import { readMondoMappings } from './builders/sssom.js';
 import { readSymp } from './builders/symp.js';
 import { readSourceText } from './builders/text-files.js';
@@ -31,7 +32,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.11';
+export const DEFAULT_KB_VERSION = '1.12';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -134,6 +135,8 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
     records = elsewhere.records;
     progress(`corpus training lexicon forms left to the concept another source names by them: ${elsewhere.dropped}`);
   }
+  const additions = addOpenAdditions(records, sources.dir, normalizer, progress);
+  records = additions.records;
   const kb = compileWithIcd10Links(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList }, sources.dir, normalizer, progress);
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);
   await writeKnowledgeBase(kb, options.outDir);
@@ -141,7 +144,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const table = corpusLexiconTable(lexiconTable);
   if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
   const buildMs = Date.now() - started;
-  return { kb, reportLine: formatReportLine(kb, buildMs), buildMs };
+  return { kb, reportLine: `${formatReportLine(kb, buildMs)}; added: ${additions.report.summary}`, buildMs };
 }
 
 /** The compiled knowledge base directory inside a data directory. */

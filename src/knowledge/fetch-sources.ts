@@ -36,6 +36,11 @@ export interface ManifestFile {
    * mirror: ../shared/eval). Downloads of a collection go to `<cacheDir>/<collection>/<path>`.
    */
   readonly collection?: SourceCollection;
+  /**
+   * The mirrored file is derived from the upstream file (a zip member, an R data file rewritten as TSV): how.
+   * Such files are verified in a mirror but cannot be downloaded and rebuilt.
+   */
+  readonly transformation?: string;
 }
 
 export type SourceCollection = 'corpora';
@@ -137,6 +142,9 @@ export async function obtainSources(options: ObtainOptions): Promise<ObtainResul
   for (const file of manifest.files) {
     const path = join(options.cacheDir, ...(file.collection === undefined ? [] : [file.collection]), file.path);
     if (existsSync(path) && verifyBytes(file, await readFile(path))) continue;
+    if (file.transformation !== undefined) {
+      throw new DomainError('KNOWLEDGE_BASE_UNAVAILABLE', `${file.path} is derived from ${file.repository}/${file.upstreamPath} (${file.transformation}) and cannot be downloaded; set KB_MIRROR to a mirror holding it`);
+    }
     const url = `${baseUrl}/${file.repository}/${file.commit}/${file.upstreamPath.split('/').map(encodeURIComponent).join('/')}`;
     options.onProgress?.(`downloading ${url}`);
     let response: Response;

@@ -1,8 +1,11 @@
 // lab_value's algorithm (reference §4.4 LabValue, §5.3): a lab or vital-sign name (resources/lab-value/
 // labs.json, or a knowledge-base concept of a lab type) followed, within its sentence, by at most four
-// connector words (resources/lab-value/patterns.json) and a value: a number, a ratio (`BP 120/80`) or a
-// range (`12-15`: lowValue 12, labValue 15), with an optional unit (aci.MeasurementUnit). The annotation
-// spans the value, as in ACD's sample (`pulse: 84` → `84`).
+// connector words (resources/lab-value/patterns.json; a parenthesised short form counts as one: `hemoglobin (Hgb)`)
+// and a value: a number, a ratio (`BP 120/80`) or a range (`12-15`: lowValue 12, labValue 15), with an optional
+// unit (aci.MeasurementUnit); a worded result (resources/lab-value/results.json: `troponin negative`, `LFTs were
+// within normal limits`), or the class of a graded scale (`NYHA class III`). A worded result may also come right
+// before the name (`elevated troponin`), and it is shared by names joined by `and`, `or`, `,` or `/` (`CBC and BMP
+// were normal`, `elevated AST and ALT`). The annotation spans the value, as in ACD's sample (`pulse: 84` → `84`).
 import labsFile from '../../../../resources/lab-value/labs.json' with { type: 'json' };
 import patternsFile from '../../../../resources/lab-value/patterns.json' with { type: 'json' };
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
@@ -14,6 +17,7 @@ import { compilePhraseTrie, headedSentenceRanges, type PhraseTrie } from '../sym
 import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
+import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
 export const LAB_PATTERNS_FILE = 'resources/lab-value/patterns.json';
@@ -25,12 +29,12 @@ const LAB_SCHEMA: LexiconSchema = {
   kind: 'lab-tests',
   required: { forms: 'strings', normalized: 'string' },
   optional: { loincId: 'string', valueKind: 'string' },
-  enums: { valueKind: ['number', 'ratio'] },
+  enums: { valueKind: ['number', 'ratio', 'class'] },
 };
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',
   required: { forms: 'strings', role: 'string' },
-  enums: { role: ['connector', 'comparator', 'blocker'] },
+  enums: { role: ['connector', 'comparator', 'blocker', 'limit'] },
 };
 
 export interface LabDefinition {
@@ -38,10 +42,13 @@ export interface LabDefinition {
   readonly normalized: string;
   readonly loincId?: string;
   readonly ratio: boolean;
+  /** Values are classes (`NYHA class III`), numbers too. */
+  readonly graded: boolean;
 }
 
 export interface LabValueCompiled {
   readonly labs: TermLexicon<LabDefinition>;
+  readonly results: ResultLexicon;
   readonly connectors: PhraseTrie<{ role: string; normalized: string }>;
   readonly units: UnitTrie;
   readonly terms: KbTerms;
@@ -57,7 +64,8 @@ export function compileLabLexicon(body: unknown = labsFile, file = LABS_FILE): T
   const lexicon = parseLexiconFile(body, file, LAB_SCHEMA);
   return compileTermLexicon(lexicon.entries.map((e) => {
     const loincId = stringField(e, 'loincId');
-    const def: LabDefinition = { id: e.id, normalized: stringField(e, 'normalized') as string, ...(loincId === undefined ? {} : { loincId }), ratio: stringField(e, 'valueKind') === 'ratio' };
+    const kind = stringField(e, 'valueKind');
+    const def: LabDefinition = { id: e.id, normalized: stringField(e, 'normalized') as string, ...(loincId === undefined ? {} : { loincId }), ratio: kind === 'ratio', graded: kind === 'class' };
     return [listField(e, 'forms'), def] as const;
   }));
 }
@@ -69,7 +77,7 @@ export function compileConnectors(body: unknown = patternsFile, file = LAB_PATTE
 }
 
 export function compileLabValue(kb: KnowledgeBase): LabValueCompiled {
-  return { labs: compileLabLexicon(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer() };
+  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer() };
 }
 
 interface LabName {
@@ -80,10 +88,30 @@ interface LabName {
   readonly normalized: string;
   readonly loincId?: string;
   readonly ratio: boolean;
+  readonly graded: boolean;
 }
 
-/** The value after a name: connectors skipped (comparator remembered), then a measured value. */
-export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'>, from: number, to: number): { value: MeasuredValue; comparator?: string } | undefined {
+/** The token after a bracketed group of at most three tokens without a number starting at `i` (`(Hgb)`, `[ANC]`), or -1. */
+function afterBracketedName(doc: Document, i: number, to: number): number {
+  const open = doc.tokens[i]!;
+  const close = open.lower === '(' ? ')' : open.lower === '[' ? ']' : '';
+  if (close === '') return -1;
+  for (let k = i + 1; k < to && k <= i + 4; k++) {
+    const t = doc.tokens[k]!;
+    if (t.lower === close) return k > i + 1 ? k + 1 : -1;
+    if (t.kind === 'number') return -1;
+  }
+  return -1;
+}
+
+/** What follows a lab name: a measured value, or a worded result or class. */
+export type FoundValue = { value: MeasuredValue; comparator?: string; word?: undefined } | { word: WordedResult; value?: undefined };
+
+/**
+ * The value after a name: connectors skipped (comparator remembered), then a measured value, a worded result or,
+ * for a graded scale, a class. `compiled.results` absent: numbers only (concept_value's use).
+ */
+export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'> & Partial<Pick<LabValueCompiled, 'results'>>, from: number, to: number, graded = false): FoundValue | undefined {
   let i = from;
   let comparator: string | undefined;
   for (let n = 0; n <= MAX_CONNECTORS && i < to; n++) {
@@ -92,8 +120,20 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
       const value = scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
       return value === undefined ? undefined : { value, ...(comparator === undefined ? {} : { comparator }) };
     }
+    const bracketed = afterBracketedName(doc, i, to);
+    if (bracketed > 0) {
+      i = bracketed;
+      continue;
+    }
     const c = compiled.connectors.matchAt(doc.tokens, i, to);
-    if (c === undefined) return undefined;
+    if (c === undefined || c.values[0]!.role === 'limit') {
+      if (graded) {
+        const cls = classAt(doc.text, doc.tokens, i, to);
+        if (cls !== undefined) return { word: cls };
+      }
+      const word = compiled.results === undefined || comparator !== undefined ? undefined : resultAt(compiled.results, doc.text, doc.tokens, i, to);
+      return word === undefined ? undefined : { word };
+    }
     const v = c.values[0]!;
     if (v.role === 'blocker') return undefined;
     if (v.role === 'comparator') comparator = v.normalized;
@@ -102,19 +142,38 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
   return undefined;
 }
 
+/** Whether the value is followed by a blocker (`2 to 3 times per day`) that is not a multiple of a reference limit (`1.5 x ULN`). */
+function blockedAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connectors'>, tokenEnd: number): boolean {
+  if (tokenEnd >= doc.tokens.length) return false;
+  const after = compiled.connectors.matchAt(doc.tokens, tokenEnd, Math.min(doc.tokens.length, tokenEnd + 3));
+  if (after === undefined || !after.values.some((v) => v.role === 'blocker')) return false;
+  const limit = compiled.connectors.matchAt(doc.tokens, after.tokenEnd, Math.min(doc.tokens.length, after.tokenEnd + 8));
+  return limit === undefined || !limit.values.some((v) => v.role === 'limit');
+}
+
+/** Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`). */
+function joined(doc: Document, from: number, to: number): boolean {
+  if (to - from > 3) return false;
+  for (let k = from; k < to; k++) {
+    const w = doc.tokens[k]!.lower;
+    if (w !== 'and' && w !== 'or' && w !== ',' && w !== '/' && w !== '&') return false;
+  }
+  return true;
+}
+
 export function detectLabValues(doc: Document, compiled: LabValueCompiled, options: LabValueOptions): Annotation[] {
   const names: LabName[] = [];
   for (const s of doc.sentences) {
     for (const m of scanTerms(compiled.labs, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
       const def = m.values[0]!;
-      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio });
+      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio, graded: def.graded });
     }
   }
   const curatedStarts = new Set(names.map((n) => n.tokenStart));
   for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {
     if (curatedStarts.has(m.tokenStart)) continue;
     const loinc = codeFields(m.concept, ['loincId']).loincId;
-    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: m.concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false });
+    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: m.concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false });
   }
   names.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const referenceYear = referenceYearOf(options.referenceDate);
@@ -122,28 +181,66 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   const out: Annotation[] = [];
   let usedUpTo = -1;
   const units = headedSentenceRanges(doc.tokens, doc.sentences);
+  /** Names passed over without a value since the last value, joined to each other: `CBC and` in `CBC and BMP were normal`. */
+  let waiting: LabName[] = [];
+  /** The last worded result written before a name, with that name: shared by the names joined after it (`elevated AST and ALT`). */
+  let before: { word: WordedResult; name: LabName } | undefined;
+  const common = (name: LabName): Record<string, unknown> => ({
+    labTypeSurfaceForm: doc.text.slice(name.begin, name.end),
+    labTypeNormalizedName: name.normalized,
+  });
+  const pushWord = (name: LabName, word: WordedResult, sentence: number): void => {
+    const text = doc.text.slice(word.begin, word.end);
+    out.push({
+      type: 'aci.LabValueInd', begin: word.begin, end: word.end, coveredText: text, ...common(name), labValue: text,
+      ...(name.loincId === undefined ? {} : { loincId: name.loincId }),
+      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
+    });
+  };
   for (const name of names) {
     if (name.tokenStart < usedUpTo) continue;
     const sentence = sentenceOfToken(doc.sentences, name.tokenStart);
     if (sentence < 0) continue;
     const unit = units[sentenceOfToken(units, name.tokenStart)];
     if (unit === undefined) continue;
-    const found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd);
-    if (found === undefined) continue;
+    const previous = waiting[waiting.length - 1];
+    if (previous !== undefined && !(previous.tokenEnd <= name.tokenStart && joined(doc, previous.tokenEnd, name.tokenStart))) waiting = [];
+    const found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd, name.graded);
+    if (found?.word !== undefined) {
+      // A worded result: this name's, and that of the names joined before it.
+      for (const w of [...waiting, name]) pushWord(w, found.word, sentence);
+      waiting = [];
+      before = undefined;
+      usedUpTo = found.word.tokenEnd;
+      continue;
+    }
+    if (found === undefined) {
+      const word = resultBefore(compiled.results, doc.text, doc.tokens, Math.max(unit.tokenStart, usedUpTo), name.tokenStart);
+      const shared = word === undefined && before !== undefined && before.name.tokenEnd <= name.tokenStart && joined(doc, before.name.tokenEnd, name.tokenStart) ? before.word : undefined;
+      if (word !== undefined || shared !== undefined) {
+        pushWord(name, (word ?? shared)!, sentence);
+        before = { word: (word ?? shared)!, name };
+        waiting = [];
+      } else {
+        before = undefined;
+        waiting.push(name);
+      }
+      continue;
+    }
     const { value, comparator } = found;
     if (value.kind === 'ratio' && !name.ratio) continue;
     if (value.unit?.unit.dimension === 'time') continue;
-    const after = value.tokenEnd < doc.tokens.length ? compiled.connectors.matchAt(doc.tokens, value.tokenEnd, Math.min(doc.tokens.length, value.tokenEnd + 3)) : undefined;
-    if (after !== undefined && after.values.some((v) => v.role === 'blocker')) continue;
+    if (blockedAfter(doc, compiled, value.tokenEnd)) continue;
     usedUpTo = value.tokenEnd;
+    waiting = [];
+    before = undefined;
     const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
     out.push({
       type: 'aci.LabValueInd',
       begin: value.begin,
       end: value.end,
       coveredText: doc.text.slice(value.begin, value.end),
-      labTypeSurfaceForm: doc.text.slice(name.begin, name.end),
-      labTypeNormalizedName: name.normalized,
+      ...common(name),
       labValue,
       ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
       ...(comparator === undefined ? {} : { comparator }),

@@ -1,0 +1,72 @@
+// Worded results of lab tests (resources/lab-value/results.json): `normal`, `negative`, `elevated`, `within
+// normal limits`, with an optional degree word before them (`markedly elevated`), and the class values of graded
+// scales (`NYHA class III`, `Child-Pugh B`, `ASA II-III`). Used by detect-lab-values.ts.
+import resultsFile from '../../../../resources/lab-value/results.json' with { type: 'json' };
+import type { Token } from '../../document.js';
+import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
+import { compileTermLexicon, matchTermAt, type TermLexicon } from '../symptom-disease/term-lexicon.js';
+
+export const RESULTS_FILE = 'resources/lab-value/results.json';
+
+const RESULT_SCHEMA: LexiconSchema = {
+  kind: 'lab-results',
+  required: { forms: 'strings', role: 'string' },
+  enums: { role: ['result', 'degree'] },
+};
+
+export interface ResultWord { readonly id: string; readonly role: 'result' | 'degree' }
+export type ResultLexicon = TermLexicon<ResultWord>;
+
+export function compileResults(body: unknown = resultsFile, file = RESULTS_FILE): ResultLexicon {
+  const lexicon = parseLexiconFile(body, file, RESULT_SCHEMA);
+  return compileTermLexicon(lexicon.entries.map((e) => [listField(e, 'forms'), { id: e.id, role: stringField(e, 'role') as ResultWord['role'] }] as const));
+}
+
+/** A worded result: its span (degree word included) and the token after it. */
+export interface WordedResult {
+  readonly begin: number;
+  readonly end: number;
+  readonly tokenStart: number;
+  readonly tokenEnd: number;
+  /** The result's id in results.json (`normal`, `high`, ...); `class` for a scale's class. */
+  readonly id: string;
+}
+
+/** A result phrase at token `i` (a degree word may come first); undefined when there is none. */
+export function resultAt(results: ResultLexicon, text: string, tokens: readonly Token[], i: number, to: number): WordedResult | undefined {
+  const first = matchTermAt(results, text, tokens, i, to);
+  if (first === undefined) return undefined;
+  const word = first.values[0]!;
+  if (word.role === 'result') return { begin: first.begin, end: first.end, tokenStart: i, tokenEnd: first.tokenEnd, id: word.id };
+  const next = matchTermAt(results, text, tokens, first.tokenEnd, to);
+  const result = next?.values.find((v) => v.role === 'result');
+  if (next === undefined || result === undefined) return undefined;
+  return { begin: first.begin, end: next.end, tokenStart: i, tokenEnd: next.tokenEnd, id: result.id };
+}
+
+/** A result phrase ending right at token `end` (`elevated troponin`, `markedly elevated LFTs`), from `from` on. */
+export function resultBefore(results: ResultLexicon, text: string, tokens: readonly Token[], from: number, end: number): WordedResult | undefined {
+  for (let start = end - 1; start >= from && start >= end - 6; start--) {
+    const r = resultAt(results, text, tokens, start, end);
+    if (r !== undefined && r.tokenEnd === end) return r;
+  }
+  return undefined;
+}
+
+const ROMAN_CLASSES: ReadonlySet<string> = new Set(['I', 'II', 'III', 'IV', 'V', 'VI', 'A', 'B', 'C', 'D', 'E']);
+const CLASS_JOINERS: ReadonlySet<string> = new Set(['-', '–', 'or', 'to', '/', 'and']);
+
+/** A class written as a Roman numeral or capital letter (`III`, `B`), or a range of two (`II-III`, `I or II`). */
+export function classAt(text: string, tokens: readonly Token[], i: number, to: number): WordedResult | undefined {
+  const isClass = (k: number): boolean => {
+    const t = tokens[k];
+    return t !== undefined && k < to && t.kind === 'word' && ROMAN_CLASSES.has(text.slice(t.begin, t.end));
+  };
+  if (!isClass(i)) return undefined;
+  const first = tokens[i]!;
+  const joiner = tokens[i + 1];
+  if (joiner !== undefined && CLASS_JOINERS.has(joiner.lower) && isClass(i + 2)) {
+    return { begin: first.begin, end: tokens[i + 2]!.end, tokenStart: i, tokenEnd: i + 3, id: 'class' };
+  }
+  return { begin: first.begin, end: first.end, tokenStart: i, tokenEnd: i + 1, id: 'class' };
+}

@@ -1,0 +1,109 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { admissionOf, meshRecords, naturalOrder, parseMesh } from './mesh.js';
+import { loadMeshTreeTypes, parseMeshTreeTypes } from './mesh-tree-types.js';
+
+const HEADER = 'DescriptorUI\tDescriptorName\tConceptUI\tTermUI\tTermName\tConceptPreferredTermYN\tIsPermutedTermYN\tLexicalTag\tRecordPreferredTermYN';
+const row = (...cols: string[]): string => cols.join('\t');
+const THESAURUS = [
+  HEADER,
+  row('D001281', 'Atrial Fibrillation', 'M1', 'T1', 'Atrial Fibrillation', 'Y', 'N', 'NON', 'Y'),
+  row('D001281', 'Atrial Fibrillation', 'M1', 'T1', 'Fibrillation, Atrial', 'N', 'Y', 'NON', 'N'),
+  row('D001281', 'Atrial Fibrillation', 'M1', 'T2', 'Auricular Fibrillation', 'N', 'N', 'NON', 'N'),
+  row('D001281', 'Atrial Fibrillation', 'M2', 'T3', 'Paroxysmal Atrial Fibrillation', 'Y', 'N', 'NON', 'N'),
+  row('D003113', 'Colonoscopy', 'M3', 'T4', 'Colonoscopy', 'Y', 'N', 'NON', 'Y'),
+  row('D003113', 'Colonoscopy', 'M3', 'T5', 'Surgery, Colonoscopic', 'N', 'N', 'NON', 'N'),
+  row('D000082', 'Acetaminophen', 'M4', 'T6', 'Acetaminophen', 'Y', 'N', 'NON', 'Y'),
+  row('D000082', 'Acetaminophen', 'M4', 'T7', 'Paracetamol', 'N', 'N', 'NON', 'N'),
+  row('D000082', 'Acetaminophen', 'M4', 'T8', 'N-(4-Hydroxyphenyl)acetanilide', 'N', 'N', 'NON', 'N'),
+  row('D000082', 'Acetaminophen', 'M5', 'T9', 'Tylenol', 'Y', 'N', 'TRD', 'N'),
+  row('D000082', 'Acetaminophen', 'M6', 'T10', 'A-23187', 'Y', 'N', 'LAB', 'N'),
+  row('D006973', 'Hypertension', 'M7', 'T11', 'Hypertension', 'Y', 'N', 'NON', 'Y'),
+  row('D006973', 'Hypertension', 'M7', 'T12', 'HTN', 'N', 'N', 'ABB', 'N'),
+  row('D006973', 'Hypertension', 'M7', 'T13', 'BP', 'N', 'N', 'ABB', 'N'),
+  row('D009999', 'Hypersensitivity, Immediate', 'M8', 'T14', 'Hypersensitivity, Immediate', 'Y', 'N', 'NON', 'Y'),
+  row('D009999', 'Hypersensitivity, Immediate', 'M8', 'T15', 'HTN', 'N', 'N', 'ABB', 'N'),
+  row('D000005', 'Abdomen', 'M9', 'T16', 'Abdomen', 'Y', 'N', 'NON', 'Y'),
+  row('D012345', 'Calcimycin', 'M10', 'T17', 'Calcimycin', 'Y', 'N', 'NON', 'Y'),
+  row('D054321', 'Hemoglobins', 'M11', 'T18', 'Hemoglobins', 'Y', 'N', 'NON', 'Y'),
+  row('D000001', 'Surveys as Topic', 'M12', 'T19', 'Surveys as Topic', 'Y', 'N', 'NON', 'Y'),
+].join('\n');
+const TREES = [
+  'DescriptorUI\tDescriptorName\ttree_location\tcode\tcats\tmesh1\tmesh2\ttree1\ttree2',
+  'D001281\tAtrial Fibrillation\tC14.280.067.198\tC\t\t\t\t\t',
+  'D001281\tAtrial Fibrillation\tC23.550.073.198\tC\t\t\t\t\t',
+  'D003113\tColonoscopy\tE01.370.372.250.250.160\tE\t\t\t\t\t',
+  'D003113\tColonoscopy\tE04.210.240.160\tE\t\t\t\t\t',
+  'D000082\tAcetaminophen\tD02.065.199.092.040\tD\t\t\t\t\t',
+  'D006973\tHypertension\tC14.907.489\tC\t\t\t\t\t',
+  'D009999\tHypersensitivity, Immediate\tC20.543.480\tC\t\t\t\t\t',
+  'D000005\tAbdomen\tA01.923.047\tA\t\t\t\t\t',
+  'D012345\tCalcimycin\tD02.355.291.933.125\tD\t\t\t\t\t',
+  'D054321\tHemoglobins\tD12.776.124.400\tD\t\t\t\t\t',
+  'D000001\tSurveys as Topic\tE05.318.308\tE\t\t\t\t\t',
+].join('\n');
+const ACTIONS = ['DescriptorUI\tDescriptorName\tPharmActionUI\tPharmActionName', 'D000082\tAcetaminophen\tD000700\tAnalgesics, Non-Narcotic'].join('\n');
+
+describe('MeSH builder', () => {
+  const descriptors = parseMesh(THESAURUS, TREES, ACTIONS);
+
+  test('parses descriptors with their terms, trees and pharmacological actions', () => {
+    assert.equal(descriptors.length, 9);
+    const af = descriptors.find((d) => d.id === 'D001281')!;
+    assert.deepEqual(af.trees, ['C14.280.067.198', 'C23.550.073.198']);
+    assert.equal(af.terms.length, 4);
+    assert.equal(af.terms[3]!.recordPreferredConcept, false);
+    assert.equal(descriptors.find((d) => d.id === 'D000082')!.pharmacological, true);
+  });
+
+  test('inverted descriptor names read in natural order', () => {
+    assert.equal(naturalOrder('Fibrillation, Atrial'), 'Atrial Fibrillation');
+    assert.equal(naturalOrder('Diabetes Mellitus, Type 2'), 'Type 2 Diabetes Mellitus');
+    assert.equal(naturalOrder('Diagnosis, Dual (Psychiatry)'), 'Diagnosis, Dual (Psychiatry)');
+    assert.equal(naturalOrder('Colonoscopy'), 'Colonoscopy');
+  });
+
+  test('tree numbers give the semantic types and the admission', () => {
+    const table = loadMeshTreeTypes();
+    const of = (id: string): ReturnType<typeof admissionOf> => admissionOf(descriptors.find((d) => d.id === id)!, table);
+    assert.deepEqual(of('D003113'), { admit: 'always', types: ['diap', 'topp'] });
+    assert.deepEqual(of('D001281'), { admit: 'always', types: ['dsyn', 'patf'] });
+    assert.deepEqual(of('D000082'), { admit: 'always', types: ['phsu', 'orch'] });
+    assert.deepEqual(of('D012345'), { admit: 'cited', types: ['orch'] });
+    assert.equal(of('D000005').admit, 'never');
+  });
+
+  test('records: entry terms filtered by general rules, cited-only descriptors only when cited', () => {
+    const { records, report } = meshRecords(descriptors, { cited: new Set(['MESH:D054321']) });
+    assert.deepEqual(records.map((r) => r.ids[0]), ['MESH:D001281', 'MESH:D003113', 'MESH:D000082', 'MESH:D006973', 'MESH:D009999', 'MESH:D054321']);
+    const af = records[0]!;
+    assert.deepEqual(af.names, [
+      { text: 'Atrial Fibrillation', kind: 'preferred' },
+      { text: 'Auricular Fibrillation', kind: 'exact' },
+      { text: 'Paroxysmal Atrial Fibrillation', kind: 'related' },
+    ]);
+    assert.deepEqual(records[1]!.names.map((n) => n.text), ['Colonoscopy', 'Surgery, Colonoscopic']);
+    // trade names, lab numbers and systematic nomenclature are dropped
+    assert.deepEqual(records[2]!.names.map((n) => n.text), ['Acetaminophen', 'Paracetamol']);
+    // "HTN" names two descriptors here: ambiguous; "BP" is too short
+    assert.deepEqual(records[3]!.names.map((n) => n.text), ['Hypertension']);
+    assert.equal(records[4]!.preferredName, 'Immediate Hypersensitivity');
+    assert.deepEqual(records[4]!.names.map((n) => n.text), ['Immediate Hypersensitivity', 'Hypersensitivity, Immediate']);
+    assert.deepEqual(records[5]!.semanticTypes, ['aapp']);
+    assert.equal(report.concepts, 5);
+    assert.equal(report.citedOnly, 1);
+    assert.deepEqual(report.droppedTerms, { permutedInverted: 1, nomenclature: 1, tradeName: 1, labNumber: 1, ambiguousAbbreviation: 3 });
+    const { records: unCited } = meshRecords(descriptors, { cited: new Set() });
+    assert.equal(unCited.some((r) => r.ids[0] === 'MESH:D054321'), false);
+  });
+
+  test('the tree-type table is validated', () => {
+    const bad = parseMeshTreeTypes('# version: 1\ntree\ttype\tadmit\treason\nE99.x\ttopp\talways\tr\nC01\t-\talways\tr\nC02\txxxx\tcited\tr\n', 'f.tsv');
+    assert.deepEqual(bad.issues.map((i) => i.path), ['f.tsv:3', 'f.tsv:4', 'f.tsv:5']);
+    const ok = parseMeshTreeTypes('# version: 1\ntree\ttype\tadmit\treason\nE\t-\tnever\tr\nE04\ttopp\talways\tr\n', 'f.tsv');
+    assert.equal(ok.issues.length, 0);
+    assert.equal(ok.table.ruleOf('E04.210.240')?.type, 'topp');
+    assert.equal(ok.table.ruleOf('E05.318')?.admit, 'never');
+    assert.equal(ok.table.ruleOf('C01'), undefined);
+  });
+});
