@@ -144,8 +144,9 @@ export interface ConceptEvaluator {
 
 export function createEvaluator(kb: CompiledKnowledgeBase, raw: Record<string, readonly string[]> = {}, lexicon?: FormLexicon): ConceptEvaluator {
   const compiled = compileConceptDetection({ kb, artifacts: NO_ARTIFACTS });
-  const { params } = parseAnnotatorParams('concept_detection', conceptDetectionParams, raw);
-  const { params: nestedParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { ...raw, longest_span: ['false'] });
+  // The evaluation's own normalisation (documentSpans) reads every candidate; serviceParams is what a user gets.
+  const { params } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { all_candidates: ['true'], ...raw });
+  const { params: nestedParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { all_candidates: ['true'], ...raw, longest_span: ['false'] });
   const { params: serviceParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { ...raw, include_optional_fields: ['medical_codes'] });
   return { kb, compiled, params, nestedParams, serviceParams, ...(lexicon === undefined ? {} : { lexicon }), conceptLexiconIds: new Map() };
 }

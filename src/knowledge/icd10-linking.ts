@@ -9,6 +9,7 @@
 import { compileMerged, type CompileInfo } from './compile.js';
 import type { CompiledKb } from './compiled-kb.js';
 import { mergeRecords, type MergedConcept } from './merge.js';
+import { chooseMeshIds } from './mesh-choice.js';
 import type { Normalizer } from './normalize.js';
 import { readIndexForms, readTabular } from './builders/icd10cm-index.js';
 import type { SourceRecord } from './builders/source-record.js';
@@ -135,7 +136,7 @@ export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readon
   return { concepts: out, report: { byIndexName, cleaned, gained } };
 }
 
-/** mergeRecords, linkIcd10Codes with the index and tabular list of the mirror `dir`, compileMerged. */
+/** mergeRecords, linkIcd10Codes with the index and tabular list of the mirror `dir`, chooseMeshIds (mesh-choice.ts), compileMerged. */
 export function compileWithIcd10Links(records: Iterable<SourceRecord>, info: CompileInfo, dir: string, normalizer: Normalizer, progress: (message: string) => void): CompiledKb {
   const started = Date.now();
   const { concepts: merged, report } = mergeRecords(records);
@@ -144,5 +145,7 @@ export function compileWithIcd10Links(records: Iterable<SourceRecord>, info: Com
   for (const [prefix, n] of Object.entries(refusedByPrefix)) stats[`refused:${prefix}`] = n;
   const linked = linkIcd10Codes(merged, readIndexForms(dir), readTabular(dir), (t) => normalizer.termKey(t));
   progress(`ICD-10-CM linking: ${JSON.stringify(linked.report)}`);
-  return compileMerged(linked.concepts, info, stats, started);
+  const mesh = chooseMeshIds(linked.concepts);
+  progress(`MeSH ids chosen (attested, else descriptors): ${mesh.changed} concepts`);
+  return compileMerged(mesh.concepts, info, stats, started);
 }

@@ -22,7 +22,7 @@ import { conceptDetectionParams, type ConceptDetectionParams } from './params.js
 import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
-import { chooseConcept } from '../symptom-disease/kb-terms.js';
+import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -40,8 +40,10 @@ export interface ConceptDetectionCompiled {
   readonly shortAcronyms: ShortAcronymList;
   /** Each concept's constant wire fields (concept-annotation.ts), filled as concepts are found. */
   readonly wire: ConceptWireCache;
-  /** Normalised preferred names of built-in concepts (dropSynonymDuplicates), filled as they are asked for. */
+  /** Normalised preferred names of built-in concepts (meaning-choice.ts), filled as they are asked for. */
   readonly preferredKeys: Map<number, string>;
+  /** One meaning per span (meaning-choice.ts): its view of the built-in knowledge base and memoised ranks. */
+  readonly meaning: MeaningChoiceContext;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -65,7 +67,11 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
-  return { kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map() };
+  const compiled: ConceptDetectionCompiled = {
+    kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map(),
+    meaning: { kb, types: semanticTypes(), termKey: (t) => kb.normalizer.termKey(t), preferredKey: (c) => preferredKey(compiled, c), ranks: new Map() },
+  };
+  return compiled;
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -101,7 +107,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (params.abbreviations) candidates = resolveAbbreviations(doc, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
-  if (libraries.builtIn) candidates = dropSynonymDuplicates(doc.text, candidates, compiled);
+  // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
+  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning);
 
   const output: OutputOptions = {
     medicalCodes: params.include_optional_fields.includes('medical_codes'),
@@ -274,51 +281,6 @@ function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: Sem
     if (!inHeading(doc, c.begin, c.end)) return true;
     return !c.kb.concept(c.concept).semanticTypes.some((t) => types.byAbbreviation(t)?.group === 'DISO');
   });
-}
-
-/**
- * Sources the knowledge base could not link leave several concepts of one meaning at one span: "knee" is
- * UBERON's knee and NCIt's Knee Joint (a synonym), "chest" NCIt's Chest and Thorax (a synonym), "stroke" is
- * stroke and (by a synonym) cerebrovascular disease. Among the built-in knowledge base's concepts of one semantic
- * group at one span, when some concept is labelled by the span's text (its preferred name has the span's key),
- * the concepts that only carry it as a synonym are dropped.
- */
-function dropSynonymDuplicates(text: string, candidates: Candidate[], compiled: ConceptDetectionCompiled): Candidate[] {
-  let dropped: Set<Candidate> | undefined;
-  for (let i = 0; i < candidates.length;) {
-    const first = candidates[i]!;
-    let j = i + 1;
-    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
-    const from = i;
-    i = j;
-    let builtIn = 0;
-    for (let k = from; k < j; k++) if (candidates[k]!.kb === compiled.kb) builtIn++;
-    if (builtIn < 2) continue;
-    const key = compiled.kb.normalizer.termKey(text.slice(first.begin, first.end));
-    const labelled = new Set<string>(); // semantic groups with a concept labelled by the span
-    const groups: string[] = [];
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = c.kb === compiled.kb ? compiled.types.byAbbreviation(c.kb.concept(c.concept).semanticTypes[0] ?? '')?.group ?? '' : '';
-      groups.push(group);
-      if (c.kb === compiled.kb && preferredKey(compiled, c.concept) === key) labelled.add(group);
-    }
-    if (labelled.size === 0) continue;
-    const keep = new Map<string, Candidate>(); // per labelled group: the labelled concept kept (a UMLS CUI, else most codes)
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = groups[k - from]!;
-      if (c.kb !== compiled.kb || !labelled.has(group) || preferredKey(compiled, c.concept) !== key) continue;
-      const best = keep.get(group);
-      if (best === undefined || chooseConcept([c.kb.concept(best.concept), c.kb.concept(c.concept)]) !== c.kb.concept(best.concept)) keep.set(group, c);
-    }
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = groups[k - from]!;
-      if (c.kb === compiled.kb && labelled.has(group) && keep.get(group) !== c) (dropped ??= new Set()).add(c);
-    }
-  }
-  return dropped === undefined ? candidates : candidates.filter((c) => !dropped!.has(c));
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */
