@@ -16,7 +16,7 @@ import { readIcd10cm } from './builders/icd10cm.js';
 import { readPharmGkb } from './builders/pharmgkb.js';
 import { readRxNorm } from './builders/rxnorm.js';
 import type { SourceRecord } from './builders/source-record.js';
-import { addOpenAdditions } from './builders/open-additions.js';
+import { addOpenAdditions, copyShippedNotices } from './builders/open-additions.js';
 import { readMondoMappings } from './builders/sssom.js';
 import { readSymp } from './builders/symp.js';
 import { readSourceText } from './builders/text-files.js';
@@ -143,6 +143,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).
   const table = corpusLexiconTable(lexiconTable);
   if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
+  copyShippedNotices(sources.dir, options.outDir);
   const buildMs = Date.now() - started;
   return { kb, reportLine: `${formatReportLine(kb, buildMs)}; added: ${additions.report.summary}`, buildMs };
 }

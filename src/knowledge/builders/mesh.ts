@@ -22,6 +22,8 @@ const MIN_ABBREVIATION_CHARS = 3;
 const ABBREVIATION_TAGS: ReadonlySet<string> = new Set(['ABB', 'ACR', 'ABX', 'ACX']);
 /** Lab numbers ("A-23187") and trade names ("Abate", "Datril"): codes and brands, often common words. */
 const DROPPED_TAGS: ReadonlySet<string> = new Set(['LAB', 'TRD']);
+/** MeSH's pharmacologic actions: classes of drugs by action (D27.505). */
+const DRUG_CLASS_TREE = 'D27.505';
 /** Systematic chemical nomenclature: brackets, locants ("2,4-", "(6S-"), primes. */
 const NOMENCLATURE = /[[\]{}]|\d,\d|\(\d|\d\)|\d'|[A-Za-z]\(/;
 
@@ -127,8 +129,10 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
     for (const t of ruleTypes) if (!byAdmission[rank]!.includes(t)) byAdmission[rank]!.push(t);
     best = Math.min(best, rank);
   }
-  const types: string[] = [];
+  let types: string[] = [];
   for (let r = best; r < ADMISSIONS.length - 1; r++) for (const t of byAdmission[r]!) if (!types.includes(t)) types.push(t);
+  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure.
+  if (types.includes('lbpr') && (types.includes('diap') || types.includes('topp'))) types = types.filter((t) => t !== 'lbpr');
   return { admit: ADMISSIONS[best]!, types: types.slice(0, 3) };
 }
 
@@ -173,6 +177,9 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
   for (const { d, types, citedOnly } of admitted) {
     const names: SourceName[] = [];
     const seen = new Set<string>();
+    // A pharmacologic-action class ("Cholinergic Agents") has one-word entry terms that are adjectives or singulars
+    // ("Cholinergic", "Anticonvulsant"): written alone they qualify a drug, a receptor or an effect; the plural stays.
+    const drugClass = d.trees.length > 0 && d.trees.every((t) => t.startsWith(DRUG_CLASS_TREE));
     const add = (text: string, kind: NameKind): void => {
       if (seen.has(text)) return;
       seen.add(text);
@@ -186,6 +193,10 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
       const why = termDrop(t);
       if (why !== undefined) {
         drop(why);
+        continue;
+      }
+      if (drugClass && !/[\s-]/.test(t.text) && !t.text.endsWith('s')) {
+        drop('classAdjective');
         continue;
       }
       let kind: NameKind = t.recordPreferredConcept ? 'exact' : 'related';

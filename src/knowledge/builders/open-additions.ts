@@ -2,8 +2,13 @@
 // HPO cross-references, LOINC lab results, FDA device classes, ICD-10-PCS and HCPCS codes. They are appended after
 // the other builders and after the corpus training lexicon's name joins, so those steps see the same records as
 // before; the merger then unions them with the concepts they cross-reference.
+import { copyFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { bridgeByName } from '../name-bridge.js';
 import type { Normalizer } from '../normalize.js';
+import { readFdaDevices } from './fda-devices.js';
+import { readHpoXrefs } from './hpo-xrefs.js';
+import { LOINC_LICENCE_FILE, LOINC_NOTICE_FILE, readLoinc } from './loinc.js';
 import { citedMeshIds, readMesh } from './mesh.js';
 import type { SourceRecord } from './source-record.js';
 
@@ -15,7 +20,7 @@ import type { SourceRecord } from './source-record.js';
 const MESH_NAME_TARGETS: readonly string[] = ['RXNORM', 'DRUGBANK', 'DOID', 'MONDO', 'SYMP', 'HPO', 'NCI', 'CVX'];
 
 export interface AdditionsReport {
-  /** Source → records added (or, for code lists, codes attached). */
+  /** Source → records added (HPO: terms given cross-references). */
   readonly counts: Record<string, number>;
   /** Short summary for the build report line. */
   readonly summary: string;
@@ -23,8 +28,15 @@ export interface AdditionsReport {
 
 export function addOpenAdditions(records: readonly SourceRecord[], dir: string, normalizer: Normalizer, progress: (message: string) => void): { records: SourceRecord[]; report: AdditionsReport } {
   const counts: Record<string, number> = {};
-  const started = Date.now();
-  const cited = citedMeshIds(records);
+  let started = Date.now();
+  // HPO cross-references first: the MeSH ids they cite admit descriptors that only enter when cited.
+  const knownHp = new Set<string>();
+  for (const r of records) for (const id of r.ids) if (id.startsWith('HP:')) knownHp.add(id);
+  const hpo = readHpoXrefs(dir, knownHp);
+  progress(`HPO cross-references: ${JSON.stringify(hpo.report)} (${Date.now() - started} ms)`);
+  counts['HPO xrefs'] = hpo.report.terms;
+  started = Date.now();
+  const cited = citedMeshIds([...records, ...hpo.records]);
   const mesh = readMesh(dir, { cited });
   progress(`MeSH: ${JSON.stringify(mesh.report)} (${Date.now() - started} ms)`);
   const uncited = mesh.records.filter((r) => !cited.has(r.ids[0]!));
@@ -36,7 +48,30 @@ export function addOpenAdditions(records: readonly SourceRecord[], dir: string, 
   progress(`MeSH descriptors linked by preferred name: ${bridge.bridged}`);
   const meshRecords = mesh.records.map((r) => linked.get(r.ids[0]!) ?? r);
   counts.MeSH = mesh.report.concepts + mesh.report.citedOnly;
-  const out = [...records, ...meshRecords];
-  const summary = `MeSH ${counts.MeSH.toLocaleString('en-US')} descriptors`;
+  started = Date.now();
+  const loinc = readLoinc(dir);
+  counts.LOINC = loinc.records.length;
+  progress(`LOINC: ${loinc.records.length} lab tests, ${loinc.analyteNames} analyte names (${Date.now() - started} ms)`);
+  started = Date.now();
+  const devices = bridgeByName([...meshRecords, ...readFdaDevices(dir)], { from: new Set(['FDA']), to: ['MSH'], normalizer });
+  const deviceRecords = devices.records.filter((r) => r.source === 'FDA');
+  counts['FDA devices'] = deviceRecords.length;
+  progress(`FDA devices: ${deviceRecords.length} device names, ${devices.bridged} linked to MeSH by name (${Date.now() - started} ms)`);
+  const out = [...records, ...hpo.records, ...meshRecords, ...loinc.records, ...deviceRecords];
+  const summary = Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ');
   return { records: out, report: { counts, summary } };
+}
+
+/**
+ * Licence texts that must travel with the compiled knowledge base: LOINC's licence requires its notice
+ * (section 10a) and licence wherever LOINC content is redistributed, so both are copied beside the compiled files.
+ */
+export const SHIPPED_NOTICES: readonly string[] = [LOINC_NOTICE_FILE, LOINC_LICENCE_FILE];
+
+export function copyShippedNotices(sourcesDir: string, outDir: string): string[] {
+  return SHIPPED_NOTICES.map((file) => {
+    const target = join(outDir, basename(file));
+    copyFileSync(join(sourcesDir, file), target);
+    return target;
+  });
 }

@@ -29,6 +29,8 @@ export type IdPrefix =
   | 'ORPHANET'
   | 'UBERON'
   | 'LOINC'
+  | 'LNC' // a LOINC lab test as a concept of the default build (builders/loinc.ts); LOINC: stays the code-only id
+  | 'FDAPC' // an FDA device product code (builders/fda-devices.ts)
   | 'ATC'
   | 'LOCAL' // user dictionaries: LOCAL:<dictionary>:<id>
   | 'LEXICON'; // LEXICON:MESH:D012640: an id the training corpora attest for this concept's names (corpus-lexicon.ts)
