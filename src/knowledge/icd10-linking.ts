@@ -78,15 +78,26 @@ export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tab
   if (!concept.codeOnly && isDisorder(concept.semanticTypes)) {
     const preferred = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
     if (preferred !== undefined) return { codes: [billableCode(tabular, preferred)], how: 'index' };
-    const byNames = new Set<string>();
+    const votes = new Map<string, number>();
     for (const n of concept.names) {
       if (!NAME_KINDS_FOR_CODES.has(n.kind)) continue;
       const code = singleCode(index, termKey(n.text), concept.semanticTypes);
-      if (code !== undefined) byNames.add(billableCode(tabular, code));
+      if (code !== undefined) votes.set(billableCode(tabular, code), (votes.get(billableCode(tabular, code)) ?? 0) + 1);
     }
-    // Names pointing to several codes (a synonym naming a subtype) decide nothing.
-    if (byNames.size === 1 && current.length === 0) return { codes: [...byNames], how: 'index' };
-    if (byNames.size === 1 && current.includes([...byNames][0]!)) return { codes: [...byNames], how: 'index' };
+    const byNames = [...votes.keys()];
+    if (byNames.length === 1 && (current.length === 0 || current.includes(byNames[0]!))) return { codes: byNames, how: 'index' };
+    // Names pointing to several codes (a synonym naming a subtype) decide only for a concept without codes, by a
+    // strict majority of its names ("hypoesthesia", "hypesthesia" R20.1 against "numbness" R20.0).
+    if (byNames.length > 1 && current.length === 0) {
+      const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+      if (ranked[0]![1] > ranked[1]![1]) return { codes: [ranked[0]![0]], how: 'index' };
+    }
+  }
+  if (concept.codeOnly && current.length > 0) {
+    // A code-only concept (a tabular title such as K61.3 "Ischiorectal abscess") whose name the index sends to a
+    // code inside its own category takes that code (K61.39): the index's default for the unqualified words.
+    const code = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
+    if (code !== undefined && code !== current[0] && current.some((c) => code.startsWith(c))) return { codes: [billableCode(tabular, code)], how: 'index' };
   }
   if (current.length === 0) return undefined;
   const cleaned = cleanCodes(concept, current, tabular);
