@@ -23,6 +23,8 @@ import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
+import { judgeConcept } from '../disambiguation/disambiguation.js';
+import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -108,7 +110,7 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
   // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
-  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning);
+  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning, senseRanks(doc, candidates, compiled));
 
   const output: OutputOptions = {
     medicalCodes: params.include_optional_fields.includes('medical_codes'),
@@ -281,6 +283,27 @@ function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: Sem
     if (!inHeading(doc, c.begin, c.end)) return true;
     return !c.kb.concept(c.concept).semanticTypes.some((t) => types.byAbbreviation(t)?.group === 'DISO');
   });
+}
+
+/**
+ * At an ambiguous short form of the disambiguation sense inventory ("relapsing MS on ocrelizumab"), how well each
+ * built-in candidate's sense fits the context (judgeConcept): 2 VALID, 1 undecided or not ambiguous, 0 INVALID.
+ * Undefined when no candidate is on such a form (the usual case: one length test per span).
+ */
+function senseRanks(doc: Document, candidates: readonly Candidate[], compiled: ConceptDetectionCompiled): ((c: Candidate) => number) | undefined {
+  const inventory = DEFAULT_SENSE_INVENTORY;
+  let ranks: Map<Candidate, number> | undefined;
+  let lower: string | undefined;
+  for (const c of candidates) {
+    if (c.kb !== compiled.kb || c.end - c.begin > 6 || !inventory.byForm.has(doc.text.slice(c.begin, c.end).toLowerCase())) continue;
+    const concept = c.kb.concept(c.concept);
+    const view: Annotation = { type: '', begin: c.begin, end: c.end, coveredText: doc.text.slice(c.begin, c.end), preferredName: concept.preferredName, semanticType: concept.semanticTypes.join(',') };
+    const validity = judgeConcept(doc, (lower ??= doc.text.toLowerCase()), view, inventory).validity;
+    (ranks ??= new Map()).set(c, validity === 'VALID' ? 2 : validity === 'INVALID' ? 0 : 1);
+  }
+  if (ranks === undefined) return undefined;
+  const known = ranks;
+  return (c) => known.get(c) ?? 1;
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */

@@ -9,8 +9,8 @@
 //     surface form that concept: src/knowledge/builders/corpus-lexicon.ts);
 //  3. one with a UMLS CUI, then one with a MeSH id, then the one with most codes;
 //  4. the first in knowledge-base order.
-// Ambiguous short forms of the disambiguation sense inventory (MS, PE, CA, EF...) are left to the context
-// judgement (senseChoice in concept-detection.ts), which runs first.
+// Before all of these, at an ambiguous short form of the disambiguation sense inventory (MS, PE, CA, EF...), the
+// concept whose sense the context supports (disambiguation's judgeConcept, senseRanks in concept-detection.ts).
 import type { Concept, KnowledgeBase } from '../../../knowledge/kb.js';
 import type { SemanticTypeTable } from '../../../knowledge/semantic-types.js';
 import { isUmlsCui } from '../symptom-disease/kb-terms.js';
@@ -36,6 +36,9 @@ export interface MeaningChoiceContext {
   readonly ranks: Map<number, number>;
 }
 
+/** A concept with a UMLS CUI outranks one labelled by the span without one ("rash": Exanthema C0015230, not SYMP's rash). */
+const CUI_FIRST = 20_000;
+
 /** Rank of a concept apart from the span's text: attested, UMLS CUI, MeSH id, number of codes. */
 function conceptRank(c: Concept): number {
   let codes = 0;
@@ -54,7 +57,7 @@ function rankOf(ctx: MeaningChoiceContext, concept: number): number {
  * The candidates with one built-in concept per (span, semantic group) (see the file comment); candidates of
  * deployed dictionaries are never touched. Candidates of one span must be adjacent.
  */
-export function chooseMeanings<C extends MeaningCandidate>(text: string, candidates: C[], ctx: MeaningChoiceContext): C[] {
+export function chooseMeanings<C extends MeaningCandidate>(text: string, candidates: C[], ctx: MeaningChoiceContext, senseRank?: (candidate: C) => number): C[] {
   let dropped: Set<C> | undefined;
   for (let i = 0; i < candidates.length;) {
     const first = candidates[i]!;
@@ -71,7 +74,8 @@ export function chooseMeanings<C extends MeaningCandidate>(text: string, candida
       const c = candidates[k]!;
       if (c.kb !== ctx.kb) continue;
       const group = ctx.types.byAbbreviation(ctx.kb.concept(c.concept).semanticTypes[0] ?? '')?.group ?? '';
-      const score = (ctx.preferredKey(c.concept) === key ? 10_000 : 0) + rankOf(ctx, c.concept);
+      // The context's judgement of an ambiguous short form (senseRank: 2 its sense fits, 1 undecided, 0 another sense fits) comes first.
+      const score = (senseRank === undefined ? 0 : senseRank(c) * 100_000) + (ctx.preferredKey(c.concept) === key ? 10_000 : 0) + rankOf(ctx, c.concept) + (isUmlsCui(ctx.kb.concept(c.concept).cui) ? CUI_FIRST : 0);
       const seen = best.get(group);
       if (seen === undefined) best.set(group, { candidate: c, score });
       else if (score > seen.score) {
