@@ -50,7 +50,7 @@ const EVALS: readonly EvalEntry[] = [
     },
   },
   {
-    name: 'entities: problems, procedures, lab tests and values, medications, devices, anatomy (MACCROBAT, Chia)',
+    name: 'entities: problems, procedures, lab tests and values, drugs, devices, anatomy (MACCROBAT, Chia)',
     file: 'entities-eval.ts',
     async run(dir) {
       const { runEntityEval } = await import('./entities-eval.js');

@@ -142,6 +142,9 @@ interface WireAnnotation {
   readonly name?: string;
   readonly concept?: { readonly uid?: number };
   readonly labTypeSurfaceForm?: string;
+  readonly value?: string;
+  readonly coveredText?: string;
+  readonly dimension?: string;
   readonly drug?: readonly { readonly begin: number; readonly end: number }[];
   readonly insightModelData?: { readonly normality?: { readonly evidence?: readonly { readonly begin: number; readonly end: number }[] } };
 }
@@ -197,6 +200,15 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
     const name = labNameSpan(text, a);
     if (name !== undefined) out.push(mention('lab test', text, name.begin, name.end, a));
   }
+  // A concept's value (`fever of 38.9°C` → `38.9°C`), unless the concept is a drug (`aspirin 81 mg` is a dose) or the
+  // value a duration (`for 6 months`).
+  const drugs = out.filter((m) => m.category === 'medication');
+  for (const a of list('conceptValues')) {
+    if (typeof a.value !== 'string' || a.value.trim() === '' || typeof a.coveredText !== 'string' || a.dimension === 'time') continue;
+    if (drugs.some((d) => d.begin < a.end && a.begin < d.end)) continue;
+    const at = text.slice(a.begin, a.end).lastIndexOf(a.value);
+    if (at >= 0) out.push(mention('lab value', text, a.begin + at, a.end, a));
+  }
   for (const a of list('attributeValues')) {
     if (FINDING_ATTRIBUTES.has(a.name ?? '')) {
       for (const e of a.insightModelData?.normality?.evidence ?? []) out.push(mention('lab value', text, e.begin, e.end, a));
@@ -206,7 +218,7 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
     if (category === undefined || (a.concept?.uid !== undefined && uids.has(a.concept.uid))) continue;
     out.push(mention(category, text, a.begin, a.end, a));
   }
-  return out;
+  return out.filter((m) => m.end > m.begin);
 }
 
 /**

@@ -66,7 +66,7 @@ describe('MeSH builder', () => {
   test('tree numbers give the semantic types and the admission', () => {
     const table = loadMeshTreeTypes();
     const of = (id: string): ReturnType<typeof admissionOf> => admissionOf(descriptors.find((d) => d.id === id)!, table);
-    assert.deepEqual(of('D003113'), { admit: 'always', types: ['diap', 'topp'] });
+    assert.deepEqual(of('D003113'), { admit: 'always', types: ['diap'] });
     assert.deepEqual(of('D001281'), { admit: 'always', types: ['dsyn', 'patf'] });
     assert.deepEqual(of('D000082'), { admit: 'always', types: ['phsu', 'orch'] });
     assert.deepEqual(of('D012345'), { admit: 'cited', types: ['orch'] });
@@ -95,6 +95,26 @@ describe('MeSH builder', () => {
     assert.deepEqual(report.droppedTerms, { permutedInverted: 1, nomenclature: 1, tradeName: 1, labNumber: 1, ambiguousAbbreviation: 3 });
     const { records: unCited } = meshRecords(descriptors, { cited: new Set() });
     assert.equal(unCited.some((r) => r.ids[0] === 'MESH:D054321'), false);
+  });
+
+  test('drug classes: no one-word names; a one-word class only when another source cites it', () => {
+    const classes = parseMesh([
+      HEADER,
+      row('D018678', 'Cholinergic Agents', 'M1', 'T1', 'Cholinergic Agents', 'Y', 'N', 'NON', 'Y'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T2', 'Cholinergic', 'N', 'N', 'NON', 'N'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T3', 'Cholinergics', 'N', 'N', 'NON', 'N'),
+      row('D018678', 'Cholinergic Agents', 'M1', 'T4', 'Cholinergic Drugs', 'N', 'N', 'NON', 'N'),
+      row('D000700', 'Analgesics', 'M2', 'T5', 'Analgesics', 'Y', 'N', 'NON', 'Y'),
+    ].join('\n'), [
+      'DescriptorUI\tDescriptorName\ttree_location',
+      'D018678\tCholinergic Agents\tD27.505.696.577.120',
+      'D000700\tAnalgesics\tD27.505.696.663.850.014',
+    ].join('\n'), 'DescriptorUI\tDescriptorName\tPharmActionUI\tPharmActionName');
+    const { records, report } = meshRecords(classes, { cited: new Set() });
+    assert.deepEqual(records.map((r) => r.names.map((n) => n.text)), [['Cholinergic Agents', 'Cholinergic Drugs']]);
+    assert.deepEqual(records[0]!.semanticTypes, ['phsu']);
+    assert.equal(report.droppedTerms.classAdjective, 2);
+    assert.equal(meshRecords(classes, { cited: new Set(['MESH:D000700']) }).records.length, 2);
   });
 
   test('the tree-type table is validated', () => {

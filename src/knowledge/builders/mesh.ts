@@ -6,6 +6,7 @@
 // trade names, systematic chemical nomenclature, long names, and abbreviations that name more than one descriptor.
 import { join } from 'node:path';
 import { ADMISSIONS, loadMeshTreeTypes, type Admission, type MeshTreeTypes } from './mesh-tree-types.js';
+import { semanticTypes } from '../semantic-types.js';
 import type { NameKind, SourceName, SourceRecord } from './source-record.js';
 import { dataLines, readSourceText } from './text-files.js';
 
@@ -131,9 +132,22 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
   }
   let types: string[] = [];
   for (let r = best; r < ADMISSIONS.length - 1; r++) for (const t of byAdmission[r]!) if (!types.includes(t)) types.push(t);
-  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure.
+  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure; one
+  // MeSH lists under diagnostic techniques and under surgery (colonoscopy, biopsy) is diagnostic, as UMLS types it.
   if (types.includes('lbpr') && (types.includes('diap') || types.includes('topp'))) types = types.filter((t) => t !== 'lbpr');
+  if (types.includes('diap') && types.includes('topp')) types = types.filter((t) => t !== 'topp');
+  // A sign MeSH also files under the technique that elicits it (respiratory sounds, reflexes) is the sign.
+  if (types.some((t) => semanticTypes().byAbbreviation(t)?.group === 'DISO')) types = types.filter((t) => t !== 'diap' && t !== 'topp');
   return { admit: ADMISSIONS[best]!, types: types.slice(0, 3) };
+}
+
+/**
+ * A pharmacologic-action class ("Cholinergic Agents"): its one-word entry terms are adjectives or singulars
+ * ("Cholinergic", "Anticonvulsant") that in text qualify a drug, a receptor or an effect, and the normaliser folds
+ * plurals onto them ("Cholinergics"), so no one-word name of a class is indexed.
+ */
+function isDrugClass(d: MeshDescriptor): boolean {
+  return d.trees.length > 0 && d.trees.every((t) => t.startsWith(DRUG_CLASS_TREE));
 }
 
 /** Case- and punctuation-insensitive text, for telling whether an abbreviation names one descriptor only. */
@@ -164,7 +178,10 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
   for (const d of descriptors) {
     if (d.name.endsWith(' as Topic')) continue;
     const { admit, types } = admissionOf(d, table);
-    if (admit === 'never' || (admit === 'cited' && !options.cited.has(`MESH:${d.id}`))) continue;
+    const cited = options.cited.has(`MESH:${d.id}`);
+    if (admit === 'never' || (admit === 'cited' && !cited)) continue;
+    // A one-word drug class ("Analgesics") is named by its adjective in text; other sources name the classes that matter.
+    if (isDrugClass(d) && !cited && !/[\s-]/.test(naturalOrder(d.name))) continue;
     admitted.push({ d, types, citedOnly: admit === 'cited' });
   }
   // Abbreviations are kept when their text names one admitted descriptor only.
@@ -177,9 +194,7 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
   for (const { d, types, citedOnly } of admitted) {
     const names: SourceName[] = [];
     const seen = new Set<string>();
-    // A pharmacologic-action class ("Cholinergic Agents") has one-word entry terms that are adjectives or singulars
-    // ("Cholinergic", "Anticonvulsant"): written alone they qualify a drug, a receptor or an effect; the plural stays.
-    const drugClass = d.trees.length > 0 && d.trees.every((t) => t.startsWith(DRUG_CLASS_TREE));
+    const drugClass = isDrugClass(d);
     const add = (text: string, kind: NameKind): void => {
       if (seen.has(text)) return;
       seen.add(text);
@@ -195,7 +210,7 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
         drop(why);
         continue;
       }
-      if (drugClass && !/[\s-]/.test(t.text) && !t.text.endsWith('s')) {
+      if (drugClass && !/[\s-]/.test(t.text)) {
         drop('classAdjective');
         continue;
       }

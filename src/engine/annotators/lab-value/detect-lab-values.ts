@@ -114,6 +114,7 @@ export type FoundValue = { value: MeasuredValue; comparator?: string; word?: und
 export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'> & Partial<Pick<LabValueCompiled, 'results'>>, from: number, to: number, graded = false): FoundValue | undefined {
   let i = from;
   let comparator: string | undefined;
+  let comparatorAt = -1;
   for (let n = 0; n <= MAX_CONNECTORS && i < to; n++) {
     const t = doc.tokens[i]!;
     if (t.kind === 'number') {
@@ -126,6 +127,10 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
       continue;
     }
     const c = compiled.connectors.matchAt(doc.tokens, i, to);
+    if (c !== undefined && comparator !== undefined && c.values[0]!.role === 'limit') {
+      // `above ULN`, `< the upper limit of normal`: a worded value from the comparator on.
+      return { word: { begin: doc.tokens[comparatorAt]!.begin, end: c.end, tokenStart: comparatorAt, tokenEnd: c.tokenEnd, id: 'limit' } };
+    }
     if (c === undefined || c.values[0]!.role === 'limit') {
       if (graded) {
         const cls = classAt(doc.text, doc.tokens, i, to);
@@ -136,17 +141,25 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
     }
     const v = c.values[0]!;
     if (v.role === 'blocker') return undefined;
-    if (v.role === 'comparator') comparator = v.normalized;
+    if (v.role === 'comparator') {
+      comparator = v.normalized;
+      comparatorAt = i;
+    }
     i = c.tokenEnd;
   }
   return undefined;
 }
 
-/** Whether the value is followed by a blocker (`2 to 3 times per day`) that is not a multiple of a reference limit (`1.5 x ULN`). */
+/**
+ * Whether the value is followed by a blocker (`2 to 3 times per day`) that is not a multiple of a reference limit
+ * (`1.5 x ULN`) or of a power of ten (`100 x 10^9/L`).
+ */
 function blockedAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connectors'>, tokenEnd: number): boolean {
   if (tokenEnd >= doc.tokens.length) return false;
   const after = compiled.connectors.matchAt(doc.tokens, tokenEnd, Math.min(doc.tokens.length, tokenEnd + 3));
   if (after === undefined || !after.values.some((v) => v.role === 'blocker')) return false;
+  // `100 x 10^9/L`: a multiplier of a power of ten, not a count.
+  if (doc.tokens[after.tokenEnd]?.kind === 'number') return false;
   const limit = compiled.connectors.matchAt(doc.tokens, after.tokenEnd, Math.min(doc.tokens.length, after.tokenEnd + 8));
   return limit === undefined || !limit.values.some((v) => v.role === 'limit');
 }
@@ -229,22 +242,26 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     }
     const { value, comparator } = found;
     if (value.kind === 'ratio' && !name.ratio) continue;
+    // A graded scale's value has no unit: `ASA 81 mg` is aspirin.
+    if (name.graded && value.unit !== undefined) continue;
     if (value.unit?.unit.dimension === 'time') continue;
     if (blockedAfter(doc, compiled, value.tokenEnd)) continue;
     usedUpTo = value.tokenEnd;
+    // A threshold (`AST or ALT > 3 x ULN`, `AST, ALT < 2.5 x ULN`) holds for the names joined before it too.
+    const holders = comparator === undefined ? [name] : [...waiting, name];
     waiting = [];
     before = undefined;
     const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
-    out.push({
+    for (const holder of holders) out.push({
       type: 'aci.LabValueInd',
       begin: value.begin,
       end: value.end,
       coveredText: doc.text.slice(value.begin, value.end),
-      ...common(name),
+      ...common(holder),
       labValue,
       ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
       ...(comparator === undefined ? {} : { comparator }),
-      ...(name.loincId === undefined ? {} : { loincId: name.loincId }),
+      ...(holder.loincId === undefined ? {} : { loincId: holder.loincId }),
       ...(value.unit === undefined ? {} : { measurementUnit: [measurementUnitAnnotation(doc.text, value.unit)] }),
       ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
     });

@@ -67,6 +67,42 @@ describe('lab_value', () => {
   });
 });
 
+describe('lab_value: worded results, classes and thresholds', () => {
+  test('a worded result after the name, shared by joined names; before the name too', () => {
+    assert.deepEqual(brief('CBC and BMP were normal. Troponin negative. Urinalysis was unremarkable. LFTs mildly elevated.'),
+      ['CBC=normal', 'BMP=normal', 'Troponin=negative', 'Urinalysis=unremarkable', 'LFTs=mildly elevated']);
+    assert.deepEqual(brief('Elevated AST and ALT. Negative pregnancy test. Labs within normal limits.'),
+      ['AST=Elevated', 'ALT=Elevated', 'pregnancy test=Negative', 'Labs=within normal limits']);
+    assert.deepEqual(brief('Negative for HIV. HIV+ patients. HBsAg seropositivity.'), ['HIV=Negative', 'HIV=+', 'HBsAg=seropositivity']);
+    const [t] = labs('Troponin was negative.');
+    assert.equal(t?.coveredText, 'negative');
+    assert.equal(t?.labTypeNormalizedName, 'troponin');
+    assert.equal(t?.measurementUnit, undefined);
+  });
+
+  test('no result word, or one of another phrase: nothing', () => {
+    assert.deepEqual(labs('CBC was drawn and sent.'), []);
+    assert.deepEqual(labs('Sodium, potassium and a normal saline bolus.'), []);
+    // A number is still preferred when it follows.
+    assert.deepEqual(brief('Potassium was low at 3.1.'), ['Potassium=3.1']);
+  });
+
+  test('graded scales take classes; a value with a unit is not a class', () => {
+    assert.deepEqual(brief('NYHA class III-IV. ECOG performance status of 0 - 2. ASA I-II.'), ['NYHA class=III-IV', 'ECOG performance status=0..2', 'ASA=I-II']);
+    assert.deepEqual(labs('ASA 81 mg daily.'), []);
+  });
+
+  test('thresholds: parenthesised short forms, comparators, multiples of a limit, shared by joined names', () => {
+    assert.deepEqual(brief('Hemoglobin (Hgb) greater than or equal to 10 g/dL. AST or ALT > 3 x ULN. Serum creatinine above ULN.'),
+      ['Hemoglobin=10 g/dL', 'AST=3', 'ALT=3', 'Serum creatinine=above ULN']);
+    const [p] = labs('Platelets ≥ 100 x 10^9/L');
+    assert.equal(p?.labValue, '100');
+    assert.equal(p?.comparator, 'greater');
+    // Counts of doses stay blocked.
+    assert.deepEqual(labs('He checks his blood sugar 2 to 3 times per day.'), []);
+  });
+});
+
 describe('lab_value resources', () => {
   test('a malformed lexicon fails at load with INVALID_RESOURCE_FILE naming the file and entry', async () => {
     const { compileUnits, UNITS_FILE } = await import('./measurement.js');
@@ -76,5 +112,7 @@ describe('lab_value resources', () => {
       return d.kind === 'INVALID_RESOURCE_FILE' && d.description?.includes('resources/lab-value/units.json: entry "pct".colour: unknown key') === true;
     });
     assert.throws(() => compileLabLexicon({ kind: 'lab-tests', version: '1', language: 'en', entries: [{ id: 'bp', forms: ['BP'], normalized: 'bp', valueKind: 'fraction' }] }, 'labs.json'), /./);
+    const { compileResults } = await import('./worded-results.js');
+    assert.throws(() => compileResults({ kind: 'lab-results', version: '1', language: 'en', entries: [{ id: 'normal', forms: ['normal'], role: 'verdict' }] }, 'results.json'), (e: unknown) => (e as { kind?: string }).kind === 'INVALID_RESOURCE_FILE');
   });
 });

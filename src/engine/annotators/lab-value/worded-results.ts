@@ -44,11 +44,15 @@ export function resultAt(results: ResultLexicon, text: string, tokens: readonly 
   return { begin: first.begin, end: next.end, tokenStart: i, tokenEnd: next.tokenEnd, id: result.id };
 }
 
-/** A result phrase ending right at token `end` (`elevated troponin`, `markedly elevated LFTs`), from `from` on. */
+/**
+ * A result phrase ending right at token `end`, or before a `for` there: `elevated troponin`, `markedly elevated LFTs`,
+ * `negative for HIV`. Searched from token `from` on.
+ */
 export function resultBefore(results: ResultLexicon, text: string, tokens: readonly Token[], from: number, end: number): WordedResult | undefined {
-  for (let start = end - 1; start >= from && start >= end - 6; start--) {
-    const r = resultAt(results, text, tokens, start, end);
-    if (r !== undefined && r.tokenEnd === end) return r;
+  const last = end - 1 >= from && tokens[end - 1]?.lower === 'for' ? end - 1 : end;
+  for (let start = last - 1; start >= from && start >= last - 6; start--) {
+    const r = resultAt(results, text, tokens, start, last);
+    if (r !== undefined && r.tokenEnd === last) return r;
   }
   return undefined;
 }

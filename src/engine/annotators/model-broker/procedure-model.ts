@@ -41,7 +41,8 @@ export function procedureInsight(e: Evidence, lexicon: InsightLexicon): Procedur
   const t = e.semanticTypes;
   const k = keywordKinds(e, lexicon);
   let therapeutic = t.has('topp') ? STRONG : k.has('therapeutic') || k.has('surgical') ? LIKELY : MINIMAL;
-  let diagnostic = t.has('diap') ? STRONG : t.has('lbpr') ? LEANING : k.has('diagnostic') ? LIKELY : k.has('labTest') ? 0.65 : MINIMAL;
+  // A lab test (lbpr: "potassium 3.1", "Hgb 12.2") is reported as a lab value, not as a diagnostic procedure done.
+  let diagnostic = t.has('diap') ? STRONG : k.has('diagnostic') ? LIKELY : t.has('lbpr') ? MEDIUM : k.has('labTest') ? 0.65 : MINIMAL;
   if (therapeutic === MINIMAL && diagnostic === MINIMAL && !t.has('hlca') && !k.has('assessment')) {
     // Nothing tells the task: lean therapeutic (docs/insights.md).
     therapeutic = MEDIUM;

@@ -1,6 +1,6 @@
 // procedure's algorithm (reference §4.4 Procedure, §5.3): procedure mentions from the curated lexicon
 // (resources/procedure/procedures.json) and from knowledge-base concepts of procedure semantic types
-// (topp, diap, lbpr, hlca, ...); the longest wins, the curated entry on equal spans. Each carries its codes,
+// (topp, diap, hlca, ...; not lab tests); the longest wins, the curated entry on equal spans. Each carries its codes,
 // the first explicit date of its sentence, and — unless annotate_trigger_only — the approach/extent/side
 // words written right before it (resources/procedure/modifiers.json) inside its span.
 import proceduresFile from '../../../../resources/procedure/procedures.json' with { type: 'json' };
@@ -21,8 +21,11 @@ export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
 export const PROCEDURE_WORD_ENDINGS_FILE = 'resources/procedure/word-endings.json';
 export const PROCEDURE_KEY = 'ProcedureInd';
 
-/** UMLS procedure semantic types (Procedures group) reported from the knowledge base. */
-export const DEFAULT_PROCEDURE_TYPES: readonly string[] = ['topp', 'diap', 'lbpr', 'hlca', 'edac', 'mbrt', 'resa'];
+/**
+ * UMLS procedure semantic types (Procedures group) reported from the knowledge base. Not lab tests (lbpr): the
+ * knowledge base's LOINC lab tests name analytes ("creatinine 1.9"), which lab_value reports with their values.
+ */
+export const DEFAULT_PROCEDURE_TYPES: readonly string[] = ['topp', 'diap', 'hlca', 'edac', 'mbrt', 'resa'];
 
 const PROCEDURE_SCHEMA: LexiconSchema = {
   kind: 'procedures',

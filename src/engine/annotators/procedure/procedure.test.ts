@@ -75,8 +75,10 @@ describe('procedure', () => {
     assert.throws(bad([{ id: 'a', endings: ['ectomy'], suffix: 'x' }]), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE');
   });
 
-  test('knowledge-base concepts of procedure types are reported too', () => {
-    const [p] = procedures('Blood glucose was checked.');
+  test('knowledge-base concepts of procedure types are reported too; lab tests (lbpr) only when asked for', () => {
+    // A lab test is reported by lab_value with its value, not as a procedure done.
+    assert.deepEqual(procedures('Blood glucose was checked.'), []);
+    const [p] = procedures('Blood glucose was checked.', { semantic_types: ['topp', 'diap', 'lbpr'] });
     assert.equal(p?.cui, 'C0392201');
     assert.equal(p?.procedureNormalizedName, 'blood glucose measurement');
   });

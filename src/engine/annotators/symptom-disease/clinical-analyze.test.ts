@@ -40,7 +40,7 @@ describe('clinical annotators through analyzeRequest', () => {
     assert.equal(fever?.modality, 'negative');
     assert.equal(fever?.negated, true);
     assert.equal(data.SymptomDiseaseInd!.find((s) => s.coveredText === 'pneumonia')?.modality, 'potential');
-    assert.deepEqual(data.LabValueInd!.map((l) => `${String(l.labTypeSurfaceForm)}=${String(l.labValue)}`), ['pulse=84', 'BP=120/80', 'potassium=3.2', 'A1c=7.5', 'LVEF=40']); // LVEF 35-40%: its upper end
+    assert.deepEqual(data.LabValueInd!.map((l) => `${String(l.labTypeSurfaceForm)}=${String(l.labValue)}`), ['pulse=84', 'BP=120/80', 'potassium=3.2', 'A1c=7.5', 'Platelet count=100000', 'LVEF=40']); // LVEF 35-40%: its upper end; 'at least' is a comparator
     assert.equal(data.EjectionFractionInd![0]!.isRange, 'true');
     assert.equal(data.SmokingInd![0]!.current, 'false');
     assert.equal(data.conceptValues![0]!.trigger, 'greater than or equal to');
