@@ -118,6 +118,12 @@ export interface CorpusResult {
   readonly documentIds: Prf;
   /** Document-level ids restricted to MeSH (OMIM gold ids left out), for NCBI. */
   readonly documentMeshIds: Prf;
+  /**
+   * Document-level MeSH ids exactly as the service returns them: the `meshId` codes of the concepts of the
+   * task's types that concept_detection gives with its default parameters and `medical_codes` (what a user of
+   * /v1/analyze gets), against the gold MeSH ids (OMIM left out).
+   */
+  readonly serviceMeshIds: Prf;
   readonly goldOmimIds: number;
   readonly ms: number;
 }
@@ -128,6 +134,8 @@ export interface ConceptEvaluator {
   readonly params: ConceptDetectionParams;
   /** The same parameters with longest_span off: nested matches, for normalisation (normalisedConcepts). */
   readonly nestedParams: ConceptDetectionParams;
+  /** The default parameters with `include_optional_fields=medical_codes`: the service's own output (serviceMeshIds). */
+  readonly serviceParams: ConceptDetectionParams;
   /** The training lexicon's form → id table of the knowledge base (normalisedSpans), when it has one. */
   readonly lexicon?: FormLexicon;
   /** conceptLexiconIds per `${task}\t${lexicon source}`, computed on first use (documentSpans). */
@@ -136,9 +144,11 @@ export interface ConceptEvaluator {
 
 export function createEvaluator(kb: CompiledKnowledgeBase, raw: Record<string, readonly string[]> = {}, lexicon?: FormLexicon): ConceptEvaluator {
   const compiled = compileConceptDetection({ kb, artifacts: NO_ARTIFACTS });
-  const { params } = parseAnnotatorParams('concept_detection', conceptDetectionParams, raw);
-  const { params: nestedParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { ...raw, longest_span: ['false'] });
-  return { kb, compiled, params, nestedParams, ...(lexicon === undefined ? {} : { lexicon }), conceptLexiconIds: new Map() };
+  // The evaluation's own normalisation (documentSpans) reads every candidate; serviceParams is what a user gets.
+  const { params } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { all_candidates: ['true'], ...raw });
+  const { params: nestedParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { all_candidates: ['true'], ...raw, longest_span: ['false'] });
+  const { params: serviceParams } = parseAnnotatorParams('concept_detection', conceptDetectionParams, { ...raw, include_optional_fields: ['medical_codes'] });
+  return { kb, compiled, params, nestedParams, serviceParams, ...(lexicon === undefined ? {} : { lexicon }), conceptLexiconIds: new Map() };
 }
 
 /**
@@ -480,6 +490,7 @@ export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, 
   // Span+id tuples, keyed per document like the id sets (so scoreDocumentIds can count them).
   const goldSpanIds = new Map<string, Set<string>>();
   const predSpanIds = new Map<string, Set<string>>();
+  const serviceIds = new Map<string, Set<string>>();
   const started = Date.now();
   for (const d of documents) {
     const gold = d.mentions.filter((m) => corpus.goldType === undefined || m.type === corpus.goldType);
@@ -498,6 +509,11 @@ export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, 
     const ofTask = (a: Annotation): boolean => typeof a.semanticType === 'string' && a.semanticType.split(',').some((t) => types.has(t));
     const document = createDocument(d.text);
     for (const a of detectConcepts(document, evaluator.params, evaluator.compiled, NO_ARTIFACTS).filter(ofTask)) predSpans.push({ docId: d.pmid, begin: a.begin, end: a.end });
+    const served = new Set<string>();
+    serviceIds.set(d.pmid, served);
+    for (const a of detectConcepts(document, evaluator.serviceParams, evaluator.compiled, NO_ARTIFACTS).filter(ofTask)) {
+      if (typeof a.meshId === 'string') for (const id of a.meshId.split(',')) if (id !== '') served.add(id);
+    }
     const matches = detectConcepts(document, evaluator.nestedParams, evaluator.compiled, NO_ARTIFACTS);
     for (const span of documentSpans(evaluator, corpus, d.text, matches, types, corrections)) {
       for (const id of span.ids) {
@@ -517,6 +533,7 @@ export function evaluateCorpus(evaluator: ConceptEvaluator, corpus: CorpusSpec, 
     spanIds: scoreDocumentIds(goldSpanIds, predSpanIds),
     documentIds: scoreDocumentIds(goldIds, predIds),
     documentMeshIds: scoreDocumentIds(meshOnly(goldIds), meshOnly(predIds)),
+    serviceMeshIds: scoreDocumentIds(meshOnly(goldIds), serviceIds),
     goldOmimIds,
     ms: Date.now() - started,
   };
@@ -535,7 +552,7 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
   const lines: string[] = [];
   lines.push(`concept_detection accuracy (knowledge base ${kbLabel}; default parameters; task semantic types only)`);
   lines.push('P R F1 per column; mentions micro-averaged; span+id = exact span with a right id; doc ids = set of MeSH (+ OMIM for NCBI) ids per abstract');
-  const header = ['corpus', 'docs', 'gold', 'pred', 'exact span P R F1', 'overlap P R F1', 'span+id F1', 'doc ids P R F1', 'doc MeSH-only F1'];
+  const header = ['corpus', 'docs', 'gold', 'pred', 'exact span P R F1', 'overlap P R F1', 'span+id F1', 'doc ids P R F1', 'doc MeSH-only F1', 'service MeSH P R F1'];
   const optimistic = (r: CorpusResult): boolean => trainingLexicon && r.corpus.name.includes('train');
   const rows = results.map((r) => [
     optimistic(r) ? `${r.corpus.name} (seen)*` : r.corpus.name,
@@ -547,12 +564,14 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
     f3(r.spanIds.f1),
     triple(r.documentIds),
     f3(r.documentMeshIds.f1),
+    triple(r.serviceMeshIds),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const fmt = (row: readonly string[]): string => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(fmt(header));
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) lines.push(fmt(row));
+  lines.push('service MeSH = the meshId codes of the concepts /v1/analyze returns (concept_detection, default parameters, medical_codes), scored as doc MeSH ids: no normalisation by the evaluation.');
   lines.push('');
   if (results.some(optimistic)) {
     lines.push('* OPTIMISTIC: the knowledge base learned a supervised lexicon from these training files (src/knowledge/builders/corpus-lexicon.ts);');

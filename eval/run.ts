@@ -38,6 +38,7 @@ const EVALS: readonly EvalEntry[] = [
       return (await runMedicationEval({ evalDir: dir })).text;
     },
   },
+  { name: 'codes: ICD-10-CM consistency, CUIs and ICD-10-CM codes of problems on clinical notes', file: 'codes-eval.ts', run: async (dir) => (await (await import('./codes-eval.js')).runCodesEval({ evalDir: dir })).text },
   { name: 'symptom_disease mentions (NCBI Disease dev)', file: 'symptom-disease-eval.ts', run: async (dir) => (await (await import('./symptom-disease-eval.js')).runSymptomDiseaseEval({ evalDir: dir })).text },
   { name: 'clinical attributes, standard flow (hand-annotated gold sentences)', file: 'attributes-eval.ts', run: async () => (await (await import('./attributes-eval.js')).runAttributesEval()).text },
   { name: 'ACD turn-key annotators: cancer, named_entities, *_assistance, relation (hand-written gold)', file: 'turnkey-eval.ts', run: async () => (await (await import('./turnkey-eval.js')).runTurnkeyEval()).text },

@@ -26,6 +26,17 @@ const keeps = (condition: unknown, annotation: Record<string, unknown>): boolean
 describe('match operators', () => {
   const concept = { cui: 'C0011860', preferredName: 'Diabetes Mellitus', semanticType: 'dsyn', source: 'umls.2022AA', negated: true, score: 0.72, count: '3' };
 
+  test('semanticType is a comma-joined list: each listed type matches, collectors list them one by one', () => {
+    const joined = { ...concept, semanticType: 'dsyn,sosy' };
+    assert.equal(keeps(match('semanticType', ['sosy'], { operator: 'equals' }), joined), true);
+    assert.equal(keeps(match('semanticType', ['DSYN'], { operator: 'equals', caseInsensitive: true }), joined), true);
+    assert.equal(keeps(match('semanticType', ['neop'], { operator: 'equals' }), joined), false);
+    assert.equal(keeps(match('semanticType', ['neop'], { operator: 'equals', not: true }), joined), true);
+    assert.deepEqual(fieldReader('semanticType')(joined), ['dsyn', 'sosy']);
+    // Other fields keep their value whole.
+    assert.equal(keeps(match('preferredName', ['Diabetes'], { operator: 'equals' }), { preferredName: 'Diabetes, Mellitus' }), false);
+  });
+
   test('equals (and the DOC spelling "equal"), with several values meaning any of them', () => {
     assert.equal(keeps(match('cui', ['C1', 'C0011860'], { operator: 'equals' }), concept), true);
     assert.equal(keeps(match('cui', ['C0011860'], { operator: 'equal' }), concept), true);

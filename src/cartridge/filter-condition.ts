@@ -455,6 +455,33 @@ function cachedWildcardVisitor(field: string): Visitor {
  * found, in the order fieldReader lists them. Arrays on the way are searched element by element.
  */
 function leafVisitor(field: string): (annotation: Annotation, test: LeafTest) => boolean {
+  const visit = plainLeafVisitor(field);
+  if (!LIST_VALUED_FIELDS.has(field.slice(field.lastIndexOf('.') + 1))) return visit;
+  return (a, test) => visit(a, commaListTest(test));
+}
+
+/**
+ * Fields whose string value is a comma-joined list: a concept of several semantic types is one annotation with
+ * `semanticType: "dsyn,sosy"`, and `semanticType equals sosy` holds for it as it held for the per-type copies.
+ */
+const LIST_VALUED_FIELDS: ReadonlySet<string> = new Set(['semanticType']);
+const commaListTests = new WeakMap<LeafTest, LeafTest>();
+
+/** `test`, applied to each item of a comma-joined string (tests are compiled once: the wrapper is remembered). */
+function commaListTest(test: LeafTest): LeafTest {
+  let wrapped = commaListTests.get(test);
+  if (wrapped === undefined) {
+    wrapped = (leaf) => {
+      if (typeof leaf !== 'string' || !leaf.includes(',')) return test(leaf);
+      for (const item of leaf.split(',')) if (test(item)) return true;
+      return false;
+    };
+    commaListTests.set(test, wrapped);
+  }
+  return wrapped;
+}
+
+function plainLeafVisitor(field: string): (annotation: Annotation, test: LeafTest) => boolean {
   const wildcard = field.startsWith('*.');
   const segments = (wildcard ? field.slice(2) : field).split('.');
   const own = segments.map(mayBeInherited);

@@ -20,7 +20,8 @@ import { addOpenAdditions, copyShippedNotices } from './builders/open-additions.
 import { readMondoMappings } from './builders/sssom.js';
 import { readSymp } from './builders/symp.js';
 import { readSourceText } from './builders/text-files.js';
-import { compileKnowledge, writeKnowledgeBase } from './compile.js';
+import { writeKnowledgeBase } from './compile.js';
+import { compileWithIcd10Links } from './icd10-linking.js';
 import type { CompiledKb } from './compiled-kb.js';
 import { defaultMirrorDir, loadManifest, obtainSources } from './fetch-sources.js';
 import { CODE_FIELDS } from './kb.js';
@@ -32,7 +33,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.12';
+export const DEFAULT_KB_VERSION = '1.16';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -137,7 +138,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   }
   const additions = addOpenAdditions(records, sources.dir, normalizer, progress);
   records = additions.records;
-  const kb = compileKnowledge(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList });
+  const kb = compileWithIcd10Links(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList }, sources.dir, normalizer, progress);
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);
   await writeKnowledgeBase(kb, options.outDir);
   // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).

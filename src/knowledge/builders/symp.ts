@@ -32,9 +32,14 @@ export function sympRecords(oboText: string): SourceRecord[] {
   for (const term of terms) {
     if (term.obsolete || !term.id.startsWith('SYMP:') || term.name.startsWith('obsolete ')) continue;
     const ids = [term.id];
+    // SYMP's CUIs came with its ICD-9-CM mappings (an `UMLS_ICD9CM_2005_AUI` beside them): they are the CUIs of
+    // the ICD-9 codes' own concepts ("nausea" → C0375548 "Nausea alone" of 787.02, C0159058 of 787), not of the
+    // symptom. The symptom's CUI comes from HPO (hpo-xrefs.ts) through the names HPO and SYMP share.
+    const codeCuis = term.xrefs.some((x) => x.startsWith('UMLS_ICD9CM'));
     for (const x of term.xrefs) {
       const curie = canonicalCurie(x);
-      if (curie !== undefined && !ids.includes(curie)) ids.push(curie);
+      if (curie === undefined || ids.includes(curie) || (codeCuis && curie.startsWith('UMLS:'))) continue;
+      ids.push(curie);
     }
     records.push({
       source: 'SYMP',

@@ -22,13 +22,19 @@ import { conceptDetectionParams, type ConceptDetectionParams } from './params.js
 import { compositeAt, coordinationInside } from './composite-mentions.js';
 import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
-import { chooseConcept } from '../symptom-disease/kb-terms.js';
 import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
 import { applyMentionRules } from './mention-sense-filter.js';
+import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
+import { judgeConcept } from '../disambiguation/disambiguation.js';
+import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
 
-/** One annotation per (span, concept, semantic type), as real ACD responses show (see concept-annotation.ts). */
-const SPLIT_SEMANTIC_TYPES = true;
+/**
+ * One annotation per (span, concept): a concept of several semantic types is one annotation with their
+ * comma-joined list in `semanticType` (`dsyn,sosy`) and its primary type's `type`, as ACD joins them; filters
+ * and attribute conditions on `semanticType` test each listed type (cartridge/filter-condition.ts).
+ */
+const SPLIT_SEMANTIC_TYPES = false;
 
 export interface ConceptDetectionCompiled {
   readonly kb: CompiledKnowledgeBase;
@@ -39,12 +45,14 @@ export interface ConceptDetectionCompiled {
   readonly shortAcronyms: ShortAcronymList;
   /** Each concept's constant wire fields (concept-annotation.ts), filled as concepts are found. */
   readonly wire: ConceptWireCache;
-  /** Normalised preferred names of built-in concepts (dropSynonymDuplicates), filled as they are asked for. */
+  /** Normalised preferred names of built-in concepts (meaning-choice.ts), filled as they are asked for. */
   readonly preferredKeys: Map<number, string>;
   /** Figure references, analytes measured, scores, foods (mention-sense-filter.ts). */
   readonly mentionRules: CompiledMentionRules;
   /** Semantic types of drugs (the medication lexicon's strong and weak drug types). */
   readonly drugTypes: ReadonlySet<string>;
+  /** One meaning per span (meaning-choice.ts): its view of the built-in knowledge base and memoised ranks. */
+  readonly meaning: MeaningChoiceContext;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -71,10 +79,12 @@ export function asCompiledKnowledgeBase(kb: KnowledgeBase): CompiledKnowledgeBas
 export function compileConceptDetection(resources: EngineResources): ConceptDetectionCompiled {
   const kb = asCompiledKnowledgeBase(resources.kb);
   const { drugSemanticTypes } = loadDefaultMedicationLexicons().lexicon;
-  return {
+  const compiled: ConceptDetectionCompiled = {
     kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map(),
     mentionRules: defaultMentionRules(), drugTypes: new Set([...drugSemanticTypes.strong, ...drugSemanticTypes.weak]),
+    meaning: { kb, types: semanticTypes(), termKey: (t) => kb.normalizer.termKey(t), preferredKey: (c) => preferredKey(compiled, c), ranks: new Map() },
   };
+  return compiled;
 }
 
 /** Finds the concepts of `doc` (pure: reads the document and the resources, returns annotations). */
@@ -110,7 +120,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (params.abbreviations) candidates = resolveAbbreviations(doc, candidates);
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
-  if (libraries.builtIn) candidates = dropSynonymDuplicates(doc.text, candidates, compiled);
+  // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
+  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning, senseRanks(doc, candidates, compiled));
   candidates = applyMentionRules(doc, candidates, compiled.mentionRules, compiled.drugTypes);
 
   const output: OutputOptions = {
@@ -288,48 +299,24 @@ function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: Sem
 }
 
 /**
- * Sources the knowledge base could not link leave several concepts of one meaning at one span: "knee" is
- * UBERON's knee and NCIt's Knee Joint (a synonym), "chest" NCIt's Chest and Thorax (a synonym), "stroke" is
- * stroke and (by a synonym) cerebrovascular disease. Among the built-in knowledge base's concepts of one semantic
- * group at one span, when some concept is labelled by the span's text (its preferred name has the span's key),
- * the concepts that only carry it as a synonym are dropped.
+ * At an ambiguous short form of the disambiguation sense inventory ("relapsing MS on ocrelizumab"), how well each
+ * built-in candidate's sense fits the context (judgeConcept): 2 VALID, 1 undecided or not ambiguous, 0 INVALID.
+ * Undefined when no candidate is on such a form (the usual case: one length test per span).
  */
-function dropSynonymDuplicates(text: string, candidates: Candidate[], compiled: ConceptDetectionCompiled): Candidate[] {
-  let dropped: Set<Candidate> | undefined;
-  for (let i = 0; i < candidates.length;) {
-    const first = candidates[i]!;
-    let j = i + 1;
-    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
-    const from = i;
-    i = j;
-    let builtIn = 0;
-    for (let k = from; k < j; k++) if (candidates[k]!.kb === compiled.kb) builtIn++;
-    if (builtIn < 2) continue;
-    const key = compiled.kb.normalizer.termKey(text.slice(first.begin, first.end));
-    const labelled = new Set<string>(); // semantic groups with a concept labelled by the span
-    const groups: string[] = [];
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = c.kb === compiled.kb ? compiled.types.byAbbreviation(c.kb.concept(c.concept).semanticTypes[0] ?? '')?.group ?? '' : '';
-      groups.push(group);
-      if (c.kb === compiled.kb && preferredKey(compiled, c.concept) === key) labelled.add(group);
-    }
-    if (labelled.size === 0) continue;
-    const keep = new Map<string, Candidate>(); // per labelled group: the labelled concept kept (a UMLS CUI, else most codes)
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = groups[k - from]!;
-      if (c.kb !== compiled.kb || !labelled.has(group) || preferredKey(compiled, c.concept) !== key) continue;
-      const best = keep.get(group);
-      if (best === undefined || chooseConcept([c.kb.concept(best.concept), c.kb.concept(c.concept)]) !== c.kb.concept(best.concept)) keep.set(group, c);
-    }
-    for (let k = from; k < j; k++) {
-      const c = candidates[k]!;
-      const group = groups[k - from]!;
-      if (c.kb === compiled.kb && labelled.has(group) && keep.get(group) !== c) (dropped ??= new Set()).add(c);
-    }
+function senseRanks(doc: Document, candidates: readonly Candidate[], compiled: ConceptDetectionCompiled): ((c: Candidate) => number) | undefined {
+  const inventory = DEFAULT_SENSE_INVENTORY;
+  let ranks: Map<Candidate, number> | undefined;
+  let lower: string | undefined;
+  for (const c of candidates) {
+    if (c.kb !== compiled.kb || c.end - c.begin > 6 || !inventory.byForm.has(doc.text.slice(c.begin, c.end).toLowerCase())) continue;
+    const concept = c.kb.concept(c.concept);
+    const view: Annotation = { type: '', begin: c.begin, end: c.end, coveredText: doc.text.slice(c.begin, c.end), preferredName: concept.preferredName, semanticType: concept.semanticTypes.join(',') };
+    const validity = judgeConcept(doc, (lower ??= doc.text.toLowerCase()), view, inventory).validity;
+    (ranks ??= new Map()).set(c, validity === 'VALID' ? 2 : validity === 'INVALID' ? 0 : 1);
   }
-  return dropped === undefined ? candidates : candidates.filter((c) => !dropped!.has(c));
+  if (ranks === undefined) return undefined;
+  const known = ranks;
+  return (c) => known.get(c) ?? 1;
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */

@@ -25,6 +25,10 @@ export const conceptDetectionParams = Type.Object({
     description: 'Deployed concept_inference_rules artifact ids: rules that select concepts and set fields on them (e.g. insightModelCandidates).',
   }),
   filters: Type.Array(Type.String(), { default: [], description: 'Deployed concept_filter artifact ids applied to the concepts this annotator produces.' }),
+  all_candidates: Type.Boolean({
+    default: false,
+    description: 'Extension: keep every concept the built-in knowledge base matches at a span. By default one meaning per span and semantic group is kept: the concept the span\'s text labels, else the one the training lexicon attests, else one with a UMLS CUI, a MeSH id, most codes.',
+  }),
   abbreviations: Type.Boolean({
     default: true,
     description: 'Extension: resolve abbreviations the text defines itself ("Duchenne muscular dystrophy (DMD)") to the concepts of their long form.',

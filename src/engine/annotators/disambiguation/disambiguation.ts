@@ -55,8 +55,8 @@ export function conceptSense(term: AmbiguousTerm, concept: Annotation): Sense | 
     const byName = term.senses.find((s) => s.names.some((n) => n.length > 3 && (name.includes(n) || n.includes(name))));
     if (byName !== undefined) return byName;
   }
-  const type = typeof concept.semanticType === 'string' ? concept.semanticType : '';
-  const byType = term.senses.filter((s) => s.semanticTypes.includes(type));
+  const types = typeof concept.semanticType === 'string' ? concept.semanticType.split(',') : [];
+  const byType = term.senses.filter((s) => types.some((t) => s.semanticTypes.includes(t)));
   return byType.length === 1 ? byType[0] : undefined;
 }
 
@@ -133,7 +133,7 @@ function scoreSenses(view: DocumentView, concept: Annotation, senses: readonly S
     score += weights.cue * (hits + (sense.numberCue && numberAfter ? 1 : 0));
     if (sense.names.some((n) => n !== form && n.length > form.length && writtenIn(view, n))) score += weights.longForm;
     if (section !== '' && sense.sections.some((s) => section.includes(s))) score += weights.section;
-    if (typeof concept.semanticType === 'string' && sense.semanticTypes.includes(concept.semanticType)) score += weights.semanticType;
+    if (typeof concept.semanticType === 'string' && concept.semanticType.split(',').some((t) => sense.semanticTypes.includes(t))) score += weights.semanticType;
     return { sense, score };
   }).sort((a, b) => b.score - a.score);
 }

@@ -1,0 +1,187 @@
+// The ICD-10-CM alphabetic index as a tree of terms with their codes, and the tabular list's hierarchy:
+// what icd10-linking.ts needs to give a concept the code its words justify. An index row's term is read with
+// its ancestors ("Fibrillation" > "atrial or auricular" → "atrial fibrillation", "auricular fibrillation";
+// "Disease" > "kidney" > "chronic" → "chronic kidney disease"), with and without its nonessential modifiers
+// ("Diabetes (mellitus)" → "diabetes", "diabetes mellitus"); "see" references take the code of the entry they
+// name ("Regurgitation, mitral" → see "Insufficiency, mitral" → I34.0).
+import { join } from 'node:path';
+import { cleanIcd10Code, ICD10CM_FILES } from './icd10cm.js';
+import { csvRows, readSourceText } from './text-files.js';
+
+/** One surface form the index gives a code. */
+export interface IndexForm {
+  readonly form: string;
+  readonly code: string;
+  /** Index level of the row (0 = main term). */
+  readonly level: number;
+}
+
+/** Words that make a subterm a relation ("with", "due to") rather than a modifier of its main term. */
+const CONNECTIVE = /^(with|without|in|due|and|or|see|by|of|from|to|following|complicating|during|not|other|specified|unspecified|code|NEC|NOS|as|after|at|on|involving|affecting|associated|resulting|causing|like|because|for|except|when|if|than)\b/i;
+const MAX_WORDS = 4;
+
+/** The tabular list: descriptions and the children of every code. */
+export interface Icd10Tabular {
+  readonly descriptions: ReadonlyMap<string, string>;
+  readonly children: ReadonlyMap<string, readonly string[]>;
+}
+
+export function icd10Tabular(codesCsv: string): Icd10Tabular {
+  const descriptions = new Map<string, string>();
+  for (const row of csvRows(codesCsv)) {
+    const code = cleanIcd10Code(row.Code ?? '');
+    if (code !== undefined) descriptions.set(code, (row.Description ?? '').trim());
+  }
+  const children = new Map<string, string[]>();
+  for (const code of descriptions.keys()) {
+    const parent = parentCode(code);
+    if (parent === undefined || !descriptions.has(parent)) continue;
+    const list = children.get(parent);
+    if (list === undefined) children.set(parent, [code]);
+    else list.push(code);
+  }
+  for (const list of children.values()) list.sort();
+  return { descriptions, children };
+}
+
+/** `E11.65` → `E11.6`, `E11.6` → `E11`, `E11` → undefined. */
+export function parentCode(code: string): string | undefined {
+  if (code.length <= 3) return undefined;
+  const parent = code.slice(0, -1);
+  return parent.endsWith('.') ? parent.slice(0, -1) : parent;
+}
+
+export function isBillable(tabular: Icd10Tabular, code: string): boolean {
+  return tabular.descriptions.has(code) && !tabular.children.has(code);
+}
+
+const UNSPECIFIED_CHILD = /\b(unspecified|without complications?|uncomplicated|not elsewhere classified|NOS)\b/i;
+
+/**
+ * The billable code an unspecified mention of `code` supports: the code itself when billable, else down the
+ * single child whose title says "unspecified" / "without complications" / "uncomplicated" at each level
+ * (E11 → E11.9, J45 → J45.9 → J45.90 → J45.909, I48 → I48.9 → I48.91); undefined when a level has no such
+ * single child (the category is too broad for an unspecified code).
+ */
+export function unspecifiedBillable(tabular: Icd10Tabular, code: string): string | undefined {
+  let current = code;
+  for (let depth = 0; depth < 4; depth++) {
+    if (!tabular.descriptions.has(current)) return undefined;
+    const kids = tabular.children.get(current);
+    if (kids === undefined) return current;
+    let pick = kids.filter((k) => UNSPECIFIED_CHILD.test(tabular.descriptions.get(k) ?? ''));
+    // Several: the one ending in 9 (or 0 below it) is the residual "unspecified" slot of ICD-10-CM.
+    if (pick.length > 1) pick = pick.filter((k) => /[90]$/.test(k)).slice(-1);
+    if (pick.length !== 1) return undefined;
+    current = pick[0]!;
+  }
+  return undefined;
+}
+
+function plain(term: string): string {
+  return term.replace(/\([^()]*\)/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** "(mellitus) (sugar)" → ["mellitus", "sugar"]; each a modifier that may be read with the term or not. */
+function modifiers(raw: string): string[] {
+  const out: string[] = [];
+  for (const m of raw.matchAll(/\(([^()]*)\)/g)) {
+    const t = m[1]!.trim();
+    if (t.length >= 3 && !t.includes(',') && !CONNECTIVE.test(t) && t.split(' ').length <= 2 && !/\b(NEC|NOS)\b/.test(t)) out.push(t);
+  }
+  return out;
+}
+
+/** "atrial or auricular" → ["atrial", "auricular"]; a subterm is one modifier otherwise. */
+function alternatives(sub: string): string[] {
+  const parts = sub.split(/\s+or\s+/);
+  return parts.every((p) => p.trim() !== '' && !p.includes(' ')) ? parts.map((p) => p.trim()) : [sub];
+}
+
+function usable(sub: string): boolean {
+  return sub !== '' && !CONNECTIVE.test(sub) && !/\b(NEC|NOS|see)\b/i.test(sub) && sub.split(' ').length <= MAX_WORDS && !sub.includes(',') && !/[0-9]{3}|[[\]]/.test(sub);
+}
+
+/** Stage numbers and types read after the term ("chronic kidney disease stage 3", "diabetes type 2"). */
+const AFTER_HEAD = /^(stage|type|grade|class|phase)\b/i;
+
+interface Node {
+  /** The heads this row reads as (main term forms, or the forms built so far). */
+  readonly forms: readonly string[];
+  readonly usable: boolean;
+}
+
+/**
+ * Every surface form → code of the index, with "see" references resolved. A main term "Diabetes, diabetic"
+ * reads as its first part; a second part that is not a form of the head word is a modifier ("Tamponade,
+ * heart" → "heart tamponade"). Subterms of levels 1-3 read before the forms above them ("kidney" + "disease"),
+ * or after them for stages and types; a subterm with a connective ("with", "due to") ends the chain.
+ */
+export function indexForms(rows: Iterable<{ level: number; term: string; see: string; modifiers: string; code: string }>): IndexForm[] {
+  const out: IndexForm[] = [];
+  const stack: Node[] = [];
+  const pathCode = new Map<string, string>();
+  const pathOf: string[] = [];
+  const pending: { forms: readonly string[]; see: string; level: number }[] = [];
+  for (const row of rows) {
+    const level = row.level;
+    const term = plain(row.term);
+    pathOf.length = level;
+    pathOf.push((level === 0 ? term.split(',')[0]! : term).trim().toLowerCase());
+    stack.length = level;
+    const parent = level === 0 ? undefined : stack[level - 1];
+    let forms: string[] = [];
+    let ok = false;
+    if (level === 0) {
+      const parts = term.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const head = parts[0] ?? '';
+      ok = head !== '' && !CONNECTIVE.test(head);
+      if (ok) {
+        forms = [head];
+        const stem = head.slice(0, 4).toLowerCase();
+        if (parts.length === 2 && usable(parts[1]!) && !parts[1]!.toLowerCase().startsWith(stem)) forms = [`${parts[1]!} ${head}`];
+        else if (parts.length > 2) ok = false;
+      }
+    } else if (parent !== undefined && parent.usable && level <= 3) {
+      ok = usable(term);
+      // A subterm's own modifiers complete it ("mitral (valve)" → "mitral valve prolapse").
+      const subs = ok ? alternatives(term).flatMap((alt) => [alt, ...modifiers(row.modifiers).map((m) => `${alt} ${m}`)]) : [];
+      for (const alt of subs) for (const f of parent.forms) forms.push(AFTER_HEAD.test(alt) ? `${f} ${alt}` : `${alt} ${f}`);
+    }
+    stack.push({ forms, usable: ok });
+    const code = cleanIcd10Code(row.code);
+    if (code !== undefined) {
+      pathCode.set(pathOf.join('|'), code);
+      if (ok) for (const f of level === 0 ? withModifiers(forms, row.modifiers) : forms) out.push({ form: f, code, level });
+    } else if (ok && row.see.trim() !== '') {
+      pending.push({ forms, see: row.see, level });
+    }
+  }
+  // "see" references: "Insufficiency, mitral" is the path insufficiency > mitral.
+  for (const p of pending) {
+    const path = plain(p.see).split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+    const code = pathCode.get(path.join('|'));
+    if (code !== undefined) for (const f of p.forms) out.push({ form: f, code, level: p.level });
+  }
+  return out;
+}
+
+function withModifiers(forms: readonly string[], raw: string): string[] {
+  const out = [...forms];
+  for (const m of modifiers(raw)) {
+    for (const f of forms) {
+      // Nouns in brackets follow the term ("diabetes (mellitus)"), adjectives precede it ("(essential) hypertension").
+      out.push(/(itis|ia|us|um|osis|ism|y|s)$/i.test(m) && !/ous$/i.test(m) ? `${f} ${m}` : `${m} ${f}`);
+    }
+  }
+  return out;
+}
+
+export function readIndexForms(mirror: string): IndexForm[] {
+  const rows = csvRows(readSourceText(join(mirror, ICD10CM_FILES.index)));
+  return indexForms(rows.map((r) => ({ level: Number(r.Level ?? '0'), term: r.Term ?? '', see: r.See ?? '', modifiers: r.NonEssModif ?? '', code: r.Code ?? '' })));
+}
+
+export function readTabular(mirror: string): Icd10Tabular {
+  return icd10Tabular(readSourceText(join(mirror, ICD10CM_FILES.codes)));
+}

@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { icd10Tabular, indexForms, unspecifiedBillable } from './builders/icd10cm-index.js';
+import { linkIcd10Codes } from './icd10-linking.js';
+import type { MergedConcept } from './merge.js';
+import { createNormalizer } from './normalize.js';
+
+const codesCsv = `Code,Description,ChapterID,SectionID
+E11,Type 2 diabetes mellitus,4,E08-E13
+E11.6,Type 2 diabetes mellitus with other specified complications,4,E08-E13
+E11.9,Type 2 diabetes mellitus without complications,4,E08-E13
+I10,Essential (primary) hypertension,9,I10-I16
+I15,Secondary hypertension,9,I10-I16
+I15.9,"Secondary hypertension, unspecified",9,I10-I16
+I34,Nonrheumatic mitral valve disorders,9,I34-I3A
+I34.0,Nonrheumatic mitral (valve) insufficiency,9,I34-I3A
+I48,Atrial fibrillation and flutter,9,I30-I5A
+I48.9,Unspecified atrial fibrillation and atrial flutter,9,I30-I5A
+I48.91,Unspecified atrial fibrillation,9,I30-I5A
+I48.92,Unspecified atrial flutter,9,I30-I5A
+Q23.3,Congenital mitral insufficiency,17,Q20-Q28
+C34,Malignant neoplasm of bronchus and lung,2,C30-C39
+C34.1,"Malignant neoplasm of upper lobe, bronchus or lung",2,C30-C39
+C34.2,"Malignant neoplasm of middle lobe, bronchus or lung",2,C30-C39
+C34.9,Malignant neoplasm of unspecified part of bronchus or lung,2,C30-C39
+C34.90,Malignant neoplasm of unspecified part of unspecified bronchus or lung,2,C30-C39
+C34.91,Malignant neoplasm of unspecified part of right bronchus or lung,2,C30-C39
+F45.29,Other hypochondriacal disorders,5,F40-F48
+`;
+const row = (level: number, term: string, code = '', see = '', modifiers = ''): { level: number; term: string; see: string; modifiers: string; code: string } => ({ level, term, see, modifiers, code });
+const rows = [
+  row(0, 'Cancer', 'F45.29', '', '(o)'),
+  row(0, 'Diabetes, diabetic', 'E11.9', '', '(mellitus) (sugar)'),
+  row(0, 'Fibrillation'),
+  row(1, 'atrial or auricular', 'I48.91', '', '(established)'),
+  row(0, 'Hypertension, hypertensive', 'I10', '', '(accelerated) (essential)'),
+  row(0, 'Insufficiency, insufficient'),
+  row(1, 'mitral', 'I34.0', '', '(valve)'),
+  row(2, 'congenital', 'Q23.3'),
+  row(0, 'Regurgitation'),
+  row(1, 'mitral', '', 'Insufficiency, mitral', '(valve)'),
+];
+const normalizer = createNormalizer(new Map());
+const key = (t: string): string => normalizer.termKey(t);
+
+test('index forms: ancestors, "or" alternatives, nonessential modifiers, see references', () => {
+  const forms = new Map(indexForms(rows).map((f) => [key(f.form), f.code]));
+  assert.equal(forms.get(key('atrial fibrillation')), 'I48.91');
+  assert.equal(forms.get(key('auricular fibrillation')), 'I48.91');
+  assert.equal(forms.get(key('diabetes mellitus')), 'E11.9');
+  assert.equal(forms.get(key('essential hypertension')), 'I10');
+  assert.equal(forms.get(key('mitral regurgitation')), 'I34.0');
+  assert.equal(forms.get(key('mitral valve insufficiency')), 'I34.0');
+  assert.equal(forms.get(key('congenital mitral insufficiency')), 'Q23.3');
+});
+
+test('unspecified billable code of a category: down the single unspecified child, none when ambiguous', () => {
+  const tabular = icd10Tabular(codesCsv);
+  assert.equal(unspecifiedBillable(tabular, 'E11'), 'E11.9');
+  assert.equal(unspecifiedBillable(tabular, 'C34'), 'C34.90');
+  assert.equal(unspecifiedBillable(tabular, 'I48'), undefined);
+  assert.equal(unspecifiedBillable(tabular, 'I10'), 'I10');
+});
+
+const concept = (name: string, types: string[], icd10: string[] = [], extra: Partial<MergedConcept> = {}): MergedConcept => ({
+  cui: `X:${name}`, preferredName: name, semanticTypes: types, vocabs: ['DOID'], codes: icd10.length > 0 ? { icd10Code: icd10 } : {}, xrefs: [], names: [], codeNames: [], codeOnly: false, ...extra,
+});
+
+test('linking: the index names the code; cross-referenced codes are cleaned; kinds must fit', () => {
+  const tabular = icd10Tabular(codesCsv);
+  const { concepts, report } = linkIcd10Codes([
+    concept('atrial fibrillation', ['dsyn']),
+    concept('hypertension', ['dsyn'], ['I10', 'I15']),
+    concept('mitral valve insufficiency', ['dsyn'], ['Q23.3'], { names: [{ text: 'mitral regurgitation', kind: 'exact' }] }),
+    concept('type 2 diabetes', ['dsyn'], ['E11']),
+    concept('lung cancer', ['neop'], ['C34.1', 'C34.2']),
+    concept('cancer', ['neop'], ['C80.1']),
+    concept('heart', ['bpoc']),
+  ], indexForms(rows), tabular, key);
+  const codes = Object.fromEntries(concepts.map((c) => [c.preferredName, c.codes.icd10Code ?? []]));
+  assert.deepEqual(codes['atrial fibrillation'], ['I48.91']);
+  assert.deepEqual(codes.hypertension, ['I10']);
+  assert.deepEqual(codes['mitral valve insufficiency'], ['I34.0']);
+  assert.deepEqual(codes['type 2 diabetes'], ['E11.9']);
+  assert.deepEqual(codes['lung cancer'], ['C34.90']);
+  assert.deepEqual(codes.cancer, ['C80.1'], 'a mental-disorder index code never names a neoplasm');
+  assert.deepEqual(codes.heart, []);
+  assert.equal(report.gained, 1);
+});
