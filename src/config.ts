@@ -37,6 +37,10 @@ export interface JwtConfig {
   /** Role value that makes the caller an operator (JWT_OPERATOR_ROLE, default `operator`). */
   readonly operatorRole: string;
   readonly clockToleranceSec: number;
+  /** Tokens without `exp` are refused (JWT_REQUIRE_EXP, default on): such a token never expires. */
+  readonly requireExp: boolean;
+  /** Tokens without the tenant claim are refused instead of letting the tenant header choose (JWT_REQUIRE_TENANT_CLAIM, default off). */
+  readonly requireTenantClaim: boolean;
 }
 
 export interface Config {
@@ -219,6 +223,8 @@ function readJwt(r: EnvReader, mode: AuthMode): JwtConfig {
     operatorClaim: r.string('JWT_OPERATOR_CLAIM', 'role'),
     operatorRole: r.string('JWT_OPERATOR_ROLE', 'operator'),
     clockToleranceSec: r.integer('JWT_CLOCK_TOLERANCE_SEC', 5, 0, 300),
+    requireExp: r.oneOf<'on' | 'off'>('JWT_REQUIRE_EXP', ['on', 'off'], 'on') === 'on',
+    requireTenantClaim: r.oneOf<'on' | 'off'>('JWT_REQUIRE_TENANT_CLAIM', ['on', 'off'], 'off') === 'on',
   };
   if (mode !== 'jwt') return jwt;
   const sources = [jwt.secret, jwt.publicKeyPem, jwt.jwksUrl].filter((s) => s !== null).length;
