@@ -4,7 +4,8 @@
 // a large response. For HTTP the worker also encodes it to UTF-8 bytes, which travel back by transfer
 // (no copy), so the event loop neither copies nor encodes the response: it only writes it.
 import { isAscii, transcode } from 'node:buffer';
-import { analyzeRequest, type AnalyzeLimits } from '../engine/analyze.js';
+import { DomainError } from '../errors.js';
+import { analyzeRequestStream, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
 import type { ResourceProvider } from './resource-provider.js';
 
@@ -30,23 +31,55 @@ export interface AnalysisTask {
   readonly limits: AnalyzeLimits;
   /** `text`: the response as a JSON string; `utf8`: as UTF-8 bytes of that JSON (what HTTP sends). */
   readonly format: ResponseFormat;
+  /** Largest response, in UTF-8 bytes: past it the analysis stops with RESPONSE_TOO_LARGE (413). */
+  readonly maxResponseBytes?: number;
+  /** When the task was submitted, as performance.timeOrigin + performance.now() (comparable across threads): queue time. */
+  readonly submittedAtMs?: number;
 }
 
 export type ResponseFormat = 'text' | 'utf8';
 
-/** Runs a task and returns the response body as JSON text. Throws DomainError for bad requests. */
-export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider): Promise<string> {
+/**
+ * Runs a task and returns the response body as JSON text. Throws DomainError for bad requests, and
+ * RESPONSE_TOO_LARGE as soon as the containers serialised so far pass task.maxResponseBytes: the response is
+ * written container by container, so an oversized one is never built whole. `timer` receives annotator times.
+ */
+export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider, timer?: (annotatorId: string, ms: number) => void): Promise<string> {
   const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
   const body = task.body === undefined ? undefined : parseBody(task.body.json);
-  const response = analyzeRequest({
+  const response = analyzeRequestStream({
     containers: body === undefined ? task.containers : body['unstructured'],
     annotatorFlows: body !== undefined && task.body?.flows === true ? body['annotatorFlows'] as AcdAnnotatorFlow[] : task.annotatorFlows,
     profileResolver: (id) => task.profiles[id],
     options: { returnAnalyzedText: task.returnAnalyzedText, debugTextRestore: task.debugTextRestore, echoAnnotatorFlows: task.echoAnnotatorFlows },
     resources,
     limits: task.limits,
+    ...(timer === undefined ? {} : { stepTimer: timer }),
   });
-  return JSON.stringify(response);
+  // The same text as JSON.stringify({ annotatorFlows, unstructured }), one container at a time.
+  const limit = task.maxResponseBytes ?? Infinity;
+  const head = response.annotatorFlows === undefined ? '{"unstructured":[' : `{"annotatorFlows":${JSON.stringify(response.annotatorFlows)},"unstructured":[`;
+  const parts: string[] = [head];
+  // UTF-16 code units: never more than the UTF-8 bytes, so passing the limit here means passing it in bytes.
+  let length = head.length + 2;
+  let index = 0;
+  for (const container of response.unstructured) {
+    const json = JSON.stringify(container);
+    length += json.length + (index > 0 ? 1 : 0);
+    if (length > limit) throw responseTooLarge(limit, index, length);
+    parts.push(index > 0 ? `,${json}` : json);
+    index += 1;
+  }
+  parts.push(']}');
+  return parts.join('');
+}
+
+/** The 413 of an analysis whose response would pass `limit` bytes at container `index` (0-based). */
+export function responseTooLarge(limit: number, index: number, atLeast: number): DomainError {
+  const fitted = index < 0 ? 'send fewer containers or shorter texts per request'
+    : index === 0 ? 'even the first container alone does not fit: send shorter texts' : `containers 1-${index} fit: send at most ${index} container(s) per request, or shorter texts`;
+  const where = index < 0 ? '' : ` by container ${index + 1}`;
+  return new DomainError('RESPONSE_TOO_LARGE', `The analysis response would exceed the limit of ${limit.toLocaleString('en-US')} bytes (at least ${atLeast.toLocaleString('en-US')} bytes${where}). Split the request: ${fitted}; or ask for fewer annotators.`);
 }
 
 /** A request body's JSON text, parsed as the HTTP layer parsed it (a leading byte-order mark is skipped). */

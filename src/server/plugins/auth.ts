@@ -151,12 +151,15 @@ export function createAuthenticator(auth: Config['auth']): Authenticator {
   }
 }
 
+/** Authenticates a request (sets request.principal) or fails it with 401; also used by routes outside /v1 (GET /metrics). */
+export type AuthenticateHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
  * Adds the hooks that set request.principal: every request starts anonymous, and guarded routes (only
  * they: the hook is added to each guarded route as it is registered) authenticate, with a 401 without
- * valid credentials. AUTH_MODE=none authenticates nobody: every caller stays anonymous.
+ * valid credentials. AUTH_MODE=none authenticates nobody: every caller stays anonymous (and no hook is returned).
  */
-export function registerAuth(app: FastifyInstance, auth: Config['auth']): void {
+export function registerAuth(app: FastifyInstance, auth: Config['auth']): AuthenticateHook | undefined {
   const authenticate = createAuthenticator(auth);
   const challenge = auth.mode === 'apikey' ? 'Bearer realm="clinical-annotator", Basic realm="clinical-annotator"' : 'Bearer realm="clinical-annotator"';
   app.decorateRequest('principal', null as unknown as Principal);
@@ -164,13 +167,15 @@ export function registerAuth(app: FastifyInstance, auth: Config['auth']): void {
     request.principal = ANONYMOUS;
     done();
   });
-  if (auth.mode === 'none') return;
-  onGuardedRequest(app, async (request: FastifyRequest, reply: FastifyReply) => {
+  if (auth.mode === 'none') return undefined;
+  const hook: AuthenticateHook = async (request, reply) => {
     try {
       request.principal = await authenticate(request.headers.authorization);
     } catch (error) {
       void reply.header('www-authenticate', challenge);
       throw error;
     }
-  });
+  };
+  onGuardedRequest(app, hook);
+  return hook;
 }

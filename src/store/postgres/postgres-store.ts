@@ -3,8 +3,8 @@
 // FOR UPDATE SKIP LOCKED and leases; knowledge changes travel by LISTEN/NOTIFY.
 import pg from 'pg';
 import { migratePostgres } from '../migrations/runner.js';
-import { assertArtifactKind, bodyTextOf, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
+import { assertArtifactKind, bodyTextOf, countsByState, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { DEFINITION_KINDS, type Deployment, type DeploymentState, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
 import { createKnowledgeListener } from './knowledge-listener.js';
 import { sqlState, translatePgError, UNIQUE_VIOLATION, isUnavailable } from './pg-errors.js';
 
@@ -239,6 +239,11 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     async listDeployments(tenant) {
       const { rows } = await query<DeploymentRow>(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.tenant = $1 ORDER BY d.id COLLATE "C"`, [tenant]);
       return rows.map(toDeployment);
+    },
+
+    async countDeploymentsByState() {
+      const { rows } = await query<{ state: DeploymentState; n: string }>('SELECT state, COUNT(*) AS n FROM deployments GROUP BY state', []);
+      return countsByState(rows);
     },
 
     async claimDeployment(owner, leaseMs) {
