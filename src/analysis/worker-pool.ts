@@ -96,6 +96,8 @@ interface Job {
   readonly deadlineMs: number;
   readonly key: string;
   readonly small: boolean;
+  /** Posted to a free thread beyond its key's share (maxThreadsPerKey): the thread then takes only small tasks behind it. */
+  borrowed: boolean;
   thread: Thread | undefined;
 }
 
@@ -159,7 +161,7 @@ export class WorkerPool {
     const deadlineMs = budget === undefined ? Infinity : performance.now() + budget;
     if (budget !== undefined && this.#timer === undefined) this.#arm(budget);
     return new Promise<unknown>((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, key: placement.key, small: placement.small, thread: undefined };
+      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, key: placement.key, small: placement.small, borrowed: false, thread: undefined };
       if (thread === undefined) this.#queue.push(job);
       else this.#post(thread, job);
     });
@@ -203,7 +205,7 @@ export class WorkerPool {
   /** Whether `thread` may take a task of `placement` now (with maxThreadsPerKey; see the option). */
   #accepts(thread: Thread, placement: TaskPlacement, borrowing: boolean): boolean {
     if (thread.gone || thread.jobs.length >= this.#perThread) return false;
-    if (thread.jobs.length > 0) return thread.jobs[0]!.key === placement.key;
+    if (thread.jobs.length > 0) return thread.jobs[0]!.key === placement.key && (placement.small || !thread.jobs.some((j) => j.borrowed));
     return this.#threadsOf(placement.key) < this.#options.maxThreadsPerKey! || (borrowing && placement.small);
   }
 
@@ -229,6 +231,8 @@ export class WorkerPool {
   }
 
   #post(thread: Thread, job: Job): void {
+    const limit = this.#options.maxThreadsPerKey;
+    job.borrowed = limit !== undefined && thread.jobs.length === 0 && this.#threadsOf(job.key) >= limit;
     job.thread = thread;
     if (thread.jobs.push(job) === 1) thread.worker.ref();
     const message: TaskMessage = { id: job.id, task: job.task };
