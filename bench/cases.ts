@@ -7,5 +7,6 @@ import { analysisFlowBench } from './cases/analysis-flow.js';
 import { httpCeilingBench, httpPersistedFlowBench, httpThroughputBench } from './cases/http-throughput.js';
 import { standardFlowBench } from './cases/standard-flow.js';
 import { medicationBench } from './cases/medication.js';
+import { tenantIsolationBench } from './cases/tenant-isolation.js';
 
-export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench];
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, tenantIsolationBench];
