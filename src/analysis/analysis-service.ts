@@ -12,7 +12,7 @@ import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisStats, AnalysisWorkerData } from './analysis-worker.js';
-import { encodeResponse, runAnalysisTask, type AnalysisTask, type ResponseFormat } from './analysis-task.js';
+import { encodeResponse, prepareTenant as prepareTenantOn, runAnalysisTask, type AnalysisTask, type PrepareTask, type ResponseFormat } from './analysis-task.js';
 import { DefinitionCache, type DefinitionKind } from './definition-cache.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
@@ -72,6 +72,11 @@ export interface AnalysisService {
   analyzeWithFlowsUtf8(tenant: string, body: unknown, options: AnalyzeOptions, bodyText?: string): Promise<Uint8Array>;
   /** As analyzeWithFlowId, the response as UTF-8 JSON bytes, encoded by the worker. */
   analyzeWithFlowIdUtf8(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, options: AnalyzeOptions): Promise<Uint8Array>;
+  /**
+   * Loads a tenant's current knowledge in every worker and compiles its dictionaries (after a deployment:
+   * src/cartridge/deployment-runner.ts), so its next analysis does not pay for it. Resolves when done.
+   */
+  prepareTenant(tenant: string): Promise<void>;
   /** Loads the knowledge base in every worker so the first requests do not pay for it. */
   warmUp(): Promise<void>;
   readonly running: () => number;
@@ -193,6 +198,11 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     analyzeWithFlowId: async (tenant, flowId, containers, profileId, o) => asText(await withFlowId(tenant, flowId, containers, profileId, o, 'text')),
     analyzeWithFlowsUtf8: async (tenant, body, o, bodyText) => asBytes(await withFlows(tenant, body, o, 'utf8', bodyText)),
     analyzeWithFlowIdUtf8: async (tenant, flowId, containers, profileId, o) => asBytes(await withFlowId(tenant, flowId, containers, profileId, o, 'utf8')),
+    async prepareTenant(tenant) {
+      const task: PrepareTask = { prepare: true, tenant, knowledgeVersion: versions.version(tenant) };
+      if (pool === undefined) await prepareTenantOn(task, await inlineProvider());
+      else await pool.broadcast(task);
+    },
     async warmUp() {
       if (pool === undefined) {
         await inlineProvider();

@@ -8,6 +8,11 @@ import { DomainError } from '../errors.js';
 import { analyzeRequestStream, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
 import type { ResourceProvider } from './resource-provider.js';
+import type { DictionaryBody } from '../cartridge/cartridge-model.js';
+import { conceptDetection } from '../engine/annotators/concept-detection/concept-detection.js';
+import { compileDictionary } from '../engine/annotators/concept-detection/dictionary-matcher.js';
+import { compiledState } from '../engine/pipeline.js';
+import { ArtifactSnapshot } from './tenant-artifacts.js';
 
 export interface AnalysisTask {
   readonly tenant: string;
@@ -38,6 +43,29 @@ export interface AnalysisTask {
 }
 
 export type ResponseFormat = 'text' | 'utf8';
+
+/** Loads a tenant's knowledge at a version and compiles its dictionaries, ahead of its analyses (after a deployment). */
+export interface PrepareTask {
+  readonly prepare: true;
+  readonly tenant: string;
+  readonly knowledgeVersion: string;
+}
+
+export function isPrepareTask(task: unknown): task is PrepareTask {
+  return typeof task === 'object' && task !== null && (task as { prepare?: unknown }).prepare === true;
+}
+
+/**
+ * What the first analysis after a deployment would otherwise pay: the tenant's artifact snapshot, concept
+ * detection's state for it and every deployed dictionary compiled into matchers (seconds for 100,000+ terms).
+ */
+export async function prepareTenant(task: PrepareTask, provider: ResourceProvider): Promise<void> {
+  const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
+  compiledState(conceptDetection, resources);
+  if (resources.artifacts instanceof ArtifactSnapshot) {
+    for (const body of resources.artifacts.bodies('dictionary')) compileDictionary(body as DictionaryBody);
+  }
+}
 
 /**
  * Runs a task and returns the response body as JSON text. Throws DomainError for bad requests, and

@@ -6,7 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { isDomainError, type ErrorKind } from '../errors.js';
 import { loadKnowledgeBase } from '../knowledge/loader.js';
 import { openStore } from '../store/open-store.js';
-import { encodeResponse, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
+import { encodeResponse, isPrepareTask, prepareTenant, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
 import { ResourceProvider } from './resource-provider.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { serveTasks, type TaskResult } from './worker-runtime.js';
@@ -68,4 +68,8 @@ async function analyze(task: AnalysisTask): Promise<TaskResult> {
   }
 }
 
-serveTasks((task) => analyze(task as AnalysisTask), provider);
+serveTasks(async (task) => {
+  if (!isPrepareTask(task)) return analyze(task as AnalysisTask);
+  await prepareTenant(task, await provider);
+  return { value: null };
+}, provider);

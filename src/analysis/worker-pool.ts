@@ -167,6 +167,21 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Runs `task` once on every thread, each behind what that thread already holds (no queue, no key share):
+   * for work every thread must do itself, such as loading and compiling what later tasks need.
+   */
+  broadcast(task: unknown): Promise<unknown[]> {
+    if (this.#closed) return Promise.reject(new Error('The worker pool is closed'));
+    const budget = this.#options.taskTimeoutMs;
+    const deadlineMs = budget === undefined ? Infinity : performance.now() + budget;
+    if (budget !== undefined && this.#timer === undefined) this.#arm(budget);
+    return Promise.all(this.#threads.filter((t) => !t.gone).map((thread) => new Promise<unknown>((resolve, reject) => {
+      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, key: '', small: true, borrowed: false, thread: undefined };
+      this.#post(thread, job);
+    })));
+  }
+
   /** Terminates every thread; tasks still waiting or running are rejected. */
   async close(): Promise<void> {
     this.#closed = true;
