@@ -9,5 +9,6 @@ import { standardFlowBench } from './cases/standard-flow.js';
 import { medicationBench } from './cases/medication.js';
 import { fhirOutputBench } from './cases/fhir-output.js';
 import { umlsScaleBench } from './cases/umls-scale.js';
+import { tenantIsolationBench } from './cases/tenant-isolation.js';
 
-export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, fhirOutputBench, umlsScaleBench];
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, tenantIsolationBench, fhirOutputBench, umlsScaleBench];

@@ -59,4 +59,18 @@ describe('loadConfig', () => {
     assert.deepEqual(issuesOf({ AUTH_MODE: 'jwt', JWT_PUBLIC_KEY: 'not pem' }), ['JWT_PUBLIC_KEY']);
     assert.equal(loadConfig({ AUTH_MODE: 'JWT', JWT_SECRET: 'x'.repeat(32) }).auth.mode, 'jwt');
   });
+
+  test('hardening settings: safe defaults, and timeouts that would cut running analyses are refused', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.server.connections, { requestTimeoutMs: 60_000, headersTimeoutMs: 20_000, keepAliveTimeoutMs: 72_000, connectionTimeoutMs: 180_000, maxConnections: 768 });
+    assert.deepEqual(config.server.metrics, { enabled: true, requireAuth: true });
+    assert.equal(config.auth.jwt.requireExp, true);
+    assert.equal(config.auth.jwt.requireTenantClaim, false);
+    assert.equal(config.analysis.tenantSharePercent, 50);
+    assert.equal(config.analysis.maxResponseBytes, 32 * 1024 * 1024);
+    assert.deepEqual(issuesOf({ CONNECTION_TIMEOUT_MS: '30000' }), ['CONNECTION_TIMEOUT_MS']);
+    assert.equal(loadConfig({ CONNECTION_TIMEOUT_MS: '30000', ANALYSIS_TIMEOUT_MS: '10000' }).server.connections.connectionTimeoutMs, 30_000);
+    assert.deepEqual(issuesOf({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' }), ['HEADERS_TIMEOUT_MS']);
+    assert.deepEqual(issuesOf({ JWT_REQUIRE_EXP: 'maybe', ANALYSIS_TENANT_SHARE_PERCENT: '0', METRICS_AUTH: 'x' }).sort(), ['ANALYSIS_TENANT_SHARE_PERCENT', 'JWT_REQUIRE_EXP', 'METRICS_AUTH']);
+  });
 });

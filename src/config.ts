@@ -37,6 +37,10 @@ export interface JwtConfig {
   /** Role value that makes the caller an operator (JWT_OPERATOR_ROLE, default `operator`). */
   readonly operatorRole: string;
   readonly clockToleranceSec: number;
+  /** Tokens without `exp` are refused (JWT_REQUIRE_EXP, default on): such a token never expires. */
+  readonly requireExp: boolean;
+  /** Tokens without the tenant claim are refused instead of letting the tenant header choose (JWT_REQUIRE_TENANT_CLAIM, default off). */
+  readonly requireTenantClaim: boolean;
 }
 
 export interface Config {
@@ -46,6 +50,10 @@ export interface Config {
     readonly logLevel: LogLevel;
     /** Largest accepted request body for JSON operations (BODY_LIMIT_BYTES). */
     readonly bodyLimitBytes: number;
+    /** Connection limits and timeouts (slow or idle clients cannot hold sockets indefinitely). */
+    readonly connections: ConnectionConfig;
+    /** GET /metrics (Prometheus text). */
+    readonly metrics: MetricsConfig;
   };
   readonly store: {
     /** postgres://… selects PostgreSQL; undefined means the embedded SQLite file in dataDir. */
@@ -68,6 +76,26 @@ export interface Config {
   readonly analysis: AnalysisConfig;
 }
 
+export interface ConnectionConfig {
+  /** Time to receive a whole request, headers and body; past it the client gets 408 and the socket closes (REQUEST_TIMEOUT_MS, 0 = none). */
+  readonly requestTimeoutMs: number;
+  /** Time to receive the request headers (HEADERS_TIMEOUT_MS; at most REQUEST_TIMEOUT_MS). */
+  readonly headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this (KEEP_ALIVE_TIMEOUT_MS). */
+  readonly keepAliveTimeoutMs: number;
+  /** A socket without any traffic for this long is destroyed, answer pending or not (CONNECTION_TIMEOUT_MS, 0 = none; above ANALYSIS_TIMEOUT_MS). */
+  readonly connectionTimeoutMs: number;
+  /** Open connections beyond this are refused at accept (MAX_CONNECTIONS, 0 = no cap): keep it below the process's file limit. */
+  readonly maxConnections: number;
+}
+
+export interface MetricsConfig {
+  /** Serve GET /metrics (METRICS=on|off, default on). */
+  readonly enabled: boolean;
+  /** Require the same credentials as the /v1 operations when auth is on (METRICS_AUTH=on|off, default on). */
+  readonly requireAuth: boolean;
+}
+
 export interface AnalysisConfig {
   /** Worker threads running analyses (ANALYSIS_WORKERS, default: the number of cores; 0 = on the event loop, for debugging). */
   readonly workers: number;
@@ -75,6 +103,10 @@ export interface AnalysisConfig {
   readonly timeoutMs: number;
   /** Requests waiting for a worker beyond this get 503 (ANALYSIS_MAX_QUEUE). */
   readonly maxQueue: number;
+  /** Share of the worker threads one tenant's analyses may occupy at once, in percent (ANALYSIS_TENANT_SHARE_PERCENT; at least one thread; 100 = no limit). */
+  readonly tenantSharePercent: number;
+  /** Largest analysis response; larger answers 413 before the response is built whole (ANALYSIS_MAX_RESPONSE_BYTES). */
+  readonly maxResponseBytes: number;
   /** Nice increment of the worker threads, so the event loop runs first (ANALYSIS_WORKER_NICE, Linux; 0 = same priority). */
   readonly workerNice: number;
   /** Largest analysis request body (ANALYSIS_BODY_LIMIT_BYTES); larger answers 413. */
@@ -219,6 +251,8 @@ function readJwt(r: EnvReader, mode: AuthMode): JwtConfig {
     operatorClaim: r.string('JWT_OPERATOR_CLAIM', 'role'),
     operatorRole: r.string('JWT_OPERATOR_ROLE', 'operator'),
     clockToleranceSec: r.integer('JWT_CLOCK_TOLERANCE_SEC', 5, 0, 300),
+    requireExp: r.oneOf<'on' | 'off'>('JWT_REQUIRE_EXP', ['on', 'off'], 'on') === 'on',
+    requireTenantClaim: r.oneOf<'on' | 'off'>('JWT_REQUIRE_TENANT_CLAIM', ['on', 'off'], 'off') === 'on',
   };
   if (mode !== 'jwt') return jwt;
   const sources = [jwt.secret, jwt.publicKeyPem, jwt.jwksUrl].filter((s) => s !== null).length;
@@ -244,6 +278,8 @@ function readAnalysisConfig(r: EnvReader, dataDir: string): AnalysisConfig {
     workers: r.integer('ANALYSIS_WORKERS', Math.max(1, availableParallelism()), 0, 256),
     timeoutMs: r.integer('ANALYSIS_TIMEOUT_MS', 60_000, 10, 3_600_000),
     maxQueue: r.integer('ANALYSIS_MAX_QUEUE', 1_000, 1, 1_000_000),
+    tenantSharePercent: r.integer('ANALYSIS_TENANT_SHARE_PERCENT', 50, 1, 100),
+    maxResponseBytes: r.integer('ANALYSIS_MAX_RESPONSE_BYTES', 32 * MiB, 1024, 2048 * MiB),
     workerNice: r.integer('ANALYSIS_WORKER_NICE', 0, 0, 19),
     bodyLimitBytes: r.integer('ANALYSIS_BODY_LIMIT_BYTES', 8 * MiB, 1024, 1024 * MiB),
     limits: {
@@ -276,6 +312,24 @@ function readCartridgeConfig(r: EnvReader): CartridgeConfig {
   };
 }
 
+function readConnectionConfig(r: EnvReader, analysisTimeoutMs: number): ConnectionConfig {
+  const connections: ConnectionConfig = {
+    requestTimeoutMs: r.integer('REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    headersTimeoutMs: r.integer('HEADERS_TIMEOUT_MS', 20_000, 1_000, 3_600_000),
+    keepAliveTimeoutMs: r.integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
+    connectionTimeoutMs: r.integer('CONNECTION_TIMEOUT_MS', 180_000, 0, 3_600_000),
+    maxConnections: r.integer('MAX_CONNECTIONS', 768, 0, 1_000_000),
+  };
+  if (connections.requestTimeoutMs > 0 && connections.headersTimeoutMs > connections.requestTimeoutMs) {
+    r.fail('HEADERS_TIMEOUT_MS', `must not exceed REQUEST_TIMEOUT_MS (${connections.requestTimeoutMs})`, null);
+  }
+  // An idle-socket timeout shorter than the analysis budget would cut analyses that are still running.
+  if (connections.connectionTimeoutMs > 0 && connections.connectionTimeoutMs <= analysisTimeoutMs) {
+    r.fail('CONNECTION_TIMEOUT_MS', `must be 0 or above ANALYSIS_TIMEOUT_MS (${analysisTimeoutMs})`, null);
+  }
+  return connections;
+}
+
 /** Builds the configuration from environment variables (default: process.env). Throws ConfigError. */
 export function loadConfig(env: Env = process.env): Config {
   const r = new EnvReader(env);
@@ -293,18 +347,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (!TENANT_ID_PATTERN.test(defaultTenant)) r.fail('DEFAULT_TENANT', `invalid tenant id "${defaultTenant}" (${TENANT_ID_PATTERN.source})`, null);
 
   const dataDir = r.string('DATA_DIR', './data');
+  const analysis = readAnalysisConfig(r, dataDir);
   const config: Config = {
     server: {
       port: r.integer('PORT', 8080, 0, 65535),
       host: r.string('HOST', '0.0.0.0'),
       logLevel: r.oneOf<LogLevel>('LOG_LEVEL', LOG_LEVELS, 'info'),
       bodyLimitBytes: r.integer('BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      connections: readConnectionConfig(r, analysis.timeoutMs),
+      metrics: {
+        enabled: r.oneOf<'on' | 'off'>('METRICS', ['on', 'off'], 'on') === 'on',
+        requireAuth: r.oneOf<'on' | 'off'>('METRICS_AUTH', ['on', 'off'], 'on') === 'on',
+      },
     },
     store: { databaseUrl, dataDir },
     auth: { mode, apiKeys, jwt: readJwt(r, mode) },
     tenancy: { header: header.toLowerCase(), defaultTenant },
     cartridges: readCartridgeConfig(r),
-    analysis: readAnalysisConfig(r, dataDir),
+    analysis,
   };
   if (r.issues.length > 0) throw new ConfigError(r.issues);
   return config;

@@ -49,6 +49,7 @@ export const ERRORS = {
   CARTRIDGE_EXISTS: { status: 409, level: 'ERROR', message: 'Cartridge deployment already exists (Use PUT for updating).', howToSolve: 'Use PUT /v1/cartridges to redeploy.' },
   CARTRIDGE_IN_PROGRESS: { status: 409, level: 'ERROR', message: 'Cartridge deployment in progress.', howToSolve: 'Wait until GET /v1/cartridges/{id} reports a finished status.' },
   PAYLOAD_TOO_LARGE: { status: 413, level: 'ERROR', message: 'Payload Too Large', howToSolve: 'Send less text per request, or raise the limit in the service configuration.' },
+  RESPONSE_TOO_LARGE: { status: 413, level: 'ERROR', message: 'Response Too Large', howToSolve: 'Split the request: send fewer containers or shorter texts per request (or fewer annotators), or raise ANALYSIS_MAX_RESPONSE_BYTES.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, level: 'ERROR', message: 'Unsupported Media Type', howToSolve: 'Send the Content-Type this operation documents.' },
   // 5xx
   INTERNAL: { status: 500, level: 'ERROR', message: 'Internal server error.', howToSolve: 'Retry; if it persists, report the correlation id to the operator.' },

@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchCase, BenchFigure } from '../bench-case.js';
 import { startProbe, watchLoopDelay, type LoopDelay, type ProbeLatencies } from '../lib/responsiveness.js';
+import { knowledgeBaseDir } from '../../src/knowledge/build-default.js';
+import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
 
 const TERMS = Number(process.env.BENCH_CARTRIDGE_TERMS ?? 100_000);
 const SELF = fileURLToPath(import.meta.url);
@@ -41,6 +43,9 @@ interface ChildFigures {
   readonly redeployment: Responsiveness;
   readonly maxRssMiB: number;
   readonly baselineRssMiB: number;
+  /** One 2,000-character analysis with the cartridge's profile (concept_detection over its dictionaries):
+   * the first after the deployment finished, the first after the redeployment, and warm (median of 5). */
+  readonly analysis?: { readonly firstMs: number; readonly firstAfterRedeployMs: number; readonly warmMs: number };
 }
 
 /** The bench cartridge: TERMS terms in dictionaries of TERMS_PER_DICTIONARY, a library and a profile. */
@@ -86,11 +91,25 @@ async function measure(dir: string, databaseUrl: string | undefined): Promise<Ch
   const archive = readFileSync(join(dir, ARCHIVE_FILE));
   const id = CARTRIDGE_ID;
   const baselineRssMiB = process.memoryUsage().rss / 2 ** 20;
+  // Analyses of the cartridge's profile run on a worker pool that the job prepares (BENCH_CHILD_KB_DIR: the bench's knowledge base).
+  const kbDir = process.env.BENCH_CHILD_KB_DIR;
+  const { createAnalysisService } = await import('../../src/analysis/analysis-service.js');
+  const analysis = kbDir === undefined || kbDir === '' ? undefined : createAnalysisService({
+    store, storeConfig: { dataDir: dir, ...(databaseUrl === undefined ? {} : { databaseUrl }) }, kbDir, workers: 2, timeoutMs: 600_000, maxQueue: 100,
+    limits: { maxCharsPerContainer: 100_000, maxCharsPerRequest: 1_000_000, maxContainers: 10 },
+  });
+  await analysis?.warmUp();
+  const note = 'Patient reports bench term 12 and bt 150000 synonym; denies benchmark concept 99. '.repeat(25).slice(0, 2000);
+  const analyze = async (tenant: string): Promise<number> => {
+    const started = performance.now();
+    await analysis!.analyzeWithFlows(tenant, { unstructured: [{ text: note }], annotatorFlows: [{ profile: `${CARTRIDGE_ID}_profile`, flow: { elements: [{ annotator: { name: 'concept_detection' } }], async: false } }] }, { returnAnalyzedText: false, debugTextRestore: false });
+    return performance.now() - started;
+  };
   try {
     let t: number;
     const tenant = `bench-${process.pid}`;
     const service = createDeploymentService({ store });
-    const runner = createDeploymentRunner({ store, pollIntervalMs: 1000, leaseMs: 60_000, maxAttempts: 3 });
+    const runner = createDeploymentRunner({ store, pollIntervalMs: 1000, leaseMs: 60_000, maxAttempts: 3, ...(analysis === undefined ? {} : { prepareTenant: analysis.prepareTenant }) });
     let stopWatching = watch();
     t = performance.now();
     await service.submit({ tenant, archive, mode: 'create', correlationId: 'bench', isOperator: false });
@@ -101,28 +120,38 @@ async function measure(dir: string, databaseUrl: string | undefined): Promise<Ch
     const totalMs = performance.now() - t;
     const deployment = await stopWatching();
     const state = (await store.getDeployment(tenant, id))?.state ?? 'missing';
+    const firstMs = analysis === undefined ? 0 : await analyze(tenant);
     stopWatching = watch();
     t = performance.now();
     await service.submit({ tenant, archive, mode: 'update', correlationId: 'bench-2', isOperator: false });
     await runner.runOnce();
     const redeployMs = performance.now() - t;
     const redeployment = await stopWatching();
+    let measured: ChildFigures['analysis'];
+    if (analysis !== undefined) {
+      const firstAfterRedeployMs = await analyze(tenant);
+      const warm: number[] = [];
+      for (let i = 0; i < 5; i++) warm.push(await analyze(tenant));
+      warm.sort((a, b) => a - b);
+      measured = { firstMs, firstAfterRedeployMs, warmMs: warm[2]! };
+    }
     await store.deleteTenant(tenant);
-    return { submitMs, jobMs, totalMs, redeployMs, state, deployment, redeployment, maxRssMiB: process.resourceUsage().maxRSS / 1024, baselineRssMiB };
+    return { submitMs, jobMs, totalMs, redeployMs, state, deployment, redeployment, maxRssMiB: process.resourceUsage().maxRSS / 1024, baselineRssMiB, ...(measured === undefined ? {} : { analysis: measured }) };
   } finally {
+    await analysis?.close();
     await app.close();
     await store.close();
   }
 }
 
-function runChild(root: string, archive: Buffer, databaseUrl: string | undefined): ChildFigures {
+function runChild(root: string, archive: Buffer, databaseUrl: string | undefined, kbDir: string): ChildFigures {
   const dir = mkdtempSync(join(tmpdir(), 'bench-cartridge-'));
   try {
     writeFileSync(join(dir, ARCHIVE_FILE), archive);
     const result = spawnSync(process.execPath, ['--import', 'tsx', SELF, '--child', dir], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '' },
+      env: { ...process.env, BENCH_CHILD_DATABASE_URL: databaseUrl ?? '', BENCH_CHILD_KB_DIR: kbDir },
       maxBuffer: 16 * 1024 * 1024,
     });
     if (result.status !== 0) throw new Error(`child failed (${String(result.status)}): ${result.stderr.slice(-500)}`);
@@ -142,6 +171,11 @@ function figures(label: string, f: ChildFigures): BenchFigure[] {
     ...responsiveness(`${label}:   during it`, f.deployment),
     { name: `${label}: redeployment (PUT, all replaced)`, value: f.redeployMs, unit: 'ms' },
     ...responsiveness(`${label}:   during it`, f.redeployment),
+    ...(f.analysis === undefined ? [] : [
+      { name: `${label}: first analysis after the deployment (job prepared the workers)`, value: f.analysis.firstMs, unit: 'ms', goal: 'within 2x of warm' },
+      { name: `${label}: first analysis after the redeployment`, value: f.analysis.firstAfterRedeployMs, unit: 'ms' },
+      { name: `${label}: warm analysis (median of 5)`, value: f.analysis.warmMs, unit: 'ms' },
+    ]),
     { name: `${label}: peak RSS of the process`, value: f.maxRssMiB, unit: 'MiB' },
     { name: `${label}: RSS before deploying (app listening, archive read)`, value: f.baselineRssMiB, unit: 'MiB' },
   ];
@@ -161,18 +195,20 @@ export const cartridgeDeployBench: BenchCase = {
   name: `cartridge deployment (${TERMS.toLocaleString('en-US')}-term dictionary)`,
   async run(ctx) {
     ctx.log(`building a ${TERMS.toLocaleString('en-US')}-term cartridge; deploying it on SQLite (child process)`);
+    await loadBenchKnowledgeBase(ctx);
+    const kbDir = knowledgeBaseDir(ctx.cacheDir);
     const t = performance.now();
     const archive = await buildArchive();
     const buildMs = performance.now() - t;
     const out: BenchFigure[] = [
       { name: 'archive size', value: archive.length / 2 ** 20, unit: 'MiB' },
       { name: 'build with the cartridge builder', value: buildMs, unit: 'ms' },
-      ...figures('sqlite', runChild(ctx.root, archive, undefined)),
+      ...figures('sqlite', runChild(ctx.root, archive, undefined, kbDir)),
     ];
     const pgUrl = process.env.DATABASE_URL;
     if (pgUrl !== undefined && pgUrl !== '') {
       ctx.log('same on PostgreSQL');
-      out.push(...figures('postgres', runChild(ctx.root, archive, pgUrl)));
+      out.push(...figures('postgres', runChild(ctx.root, archive, pgUrl, kbDir)));
     }
     return out;
   },

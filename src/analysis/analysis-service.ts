@@ -13,12 +13,12 @@ import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import { loadKnowledgeTablesSync } from '../knowledge/loader.js';
 import type { Store } from '../store/store.js';
-import type { AnalysisOutcome, AnalysisWorkerData } from './analysis-worker.js';
-import { encodeResponse, runAnalysisTask, type AnalysisTask, type ResponseFormat } from './analysis-task.js';
+import type { AnalysisOutcome, AnalysisStats, AnalysisWorkerData } from './analysis-worker.js';
+import { encodeResponse, prepareTenant as prepareTenantOn, runAnalysisTask, type AnalysisTask, type PrepareTask, type ResponseFormat } from './analysis-task.js';
 import { DefinitionCache, type DefinitionKind } from './definition-cache.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
-import { PoolQueueFullError, PoolTimeoutError, WorkerPool } from './worker-pool.js';
+import { PoolQueueFullError, PoolTimeoutError, WorkerPool, type TaskPlacement } from './worker-pool.js';
 
 export interface AnalysisServiceOptions {
   readonly store: Store;
@@ -35,7 +35,27 @@ export interface AnalysisServiceOptions {
   readonly limits: AnalyzeLimits;
   /** Needed only when workers is 0. */
   readonly loadKb?: () => Promise<KnowledgeBase>;
+  /** Share of the workers one tenant may hold at once, in percent (default 100: no limit); see WorkerPool maxThreadsPerKey. */
+  readonly tenantSharePercent?: number;
+  /** Tasks up to this many characters may borrow a worker beyond the tenant's share (default SMALL_TASK_CHARS). */
+  readonly smallTaskChars?: number;
+  /** Largest response in UTF-8 bytes; larger answers 413 (RESPONSE_TOO_LARGE) before it is built whole. */
+  readonly maxResponseBytes?: number;
+  /** Told about every analysis that ran on the pool (metrics). */
+  readonly onAnalysis?: (event: AnalysisEvent) => void;
 }
+
+/** One finished analysis, for the metrics: its flow (`inline` for POST /v1/analyze) and where its time went. */
+export interface AnalysisEvent {
+  readonly flow: string;
+  readonly stats: AnalysisStats;
+}
+
+/** A task of at most this many characters finishes within milliseconds: it may borrow a worker beyond its tenant's share. */
+export const SMALL_TASK_CHARS = 20_000;
+
+/** The flow label of analyses whose flows come in the request body. */
+export const INLINE_FLOW = 'inline';
 
 export interface AnalyzeOptions {
   readonly returnAnalyzedText: boolean;
@@ -56,10 +76,17 @@ export interface AnalysisService {
   analyzeWithFlowsUtf8(tenant: string, body: unknown, options: AnalyzeOptions, bodyText?: string): Promise<Uint8Array>;
   /** As analyzeWithFlowId, the response as UTF-8 JSON bytes, encoded by the worker. */
   analyzeWithFlowIdUtf8(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, options: AnalyzeOptions): Promise<Uint8Array>;
+  /**
+   * Loads a tenant's current knowledge in every worker and compiles its dictionaries (after a deployment:
+   * src/cartridge/deployment-runner.ts), so its next analysis does not pay for it. Resolves when done.
+   */
+  prepareTenant(tenant: string): Promise<void>;
   /** Loads the knowledge base in every worker so the first requests do not pay for it. */
   warmUp(): Promise<void>;
   readonly running: () => number;
   readonly queued: () => number;
+  /** Worker threads, and how many hold a task (0 and 0 without a pool). */
+  readonly workers: () => { readonly size: number; readonly busy: number };
   close(): Promise<void>;
 }
 
@@ -122,17 +149,19 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     return inline;
   }
 
-  async function run(task: AnalysisTask): Promise<string | Uint8Array> {
+  const smallTaskChars = options.smallTaskChars ?? SMALL_TASK_CHARS;
+
+  async function run(task: AnalysisTask, flow: string, chars: number): Promise<string | Uint8Array> {
     running += 1;
     try {
       if (pool === undefined) {
         const json = await runAnalysisTask(task, await inlineProvider());
         return task.format === 'utf8' ? encodeResponse(json) : json;
       }
-      const outcome = await runOnPool(pool, task, options.timeoutMs);
-      if (outcome instanceof Uint8Array) return outcome;
+      const outcome = await runOnPool(pool, task, { key: task.tenant, small: chars <= smallTaskChars }, options.timeoutMs);
       if (!outcome.ok) throw new DomainError(outcome.kind, outcome.description);
-      return outcome.json;
+      options.onAnalysis?.({ flow, stats: outcome.stats });
+      return 'bytes' in outcome ? outcome.bytes : outcome.json;
     } finally {
       running -= 1;
     }
@@ -142,6 +171,8 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     return {
       tenant, knowledgeVersion: versions.version(tenant), containers, ...(body === undefined ? {} : { body }), annotatorFlows: flows, profiles,
       returnAnalyzedText: o.returnAnalyzedText, debugTextRestore: o.debugTextRestore, echoAnnotatorFlows: echo, limits: options.limits, format,
+      ...(options.maxResponseBytes === undefined ? {} : { maxResponseBytes: options.maxResponseBytes }),
+      submittedAtMs: performance.timeOrigin + performance.now(),
       ...(o.fhir === undefined ? {} : { fhir: o.fhir }),
     };
   }
@@ -154,9 +185,9 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     // too when they are the body's own (no profile id from the body added to them).
     if (bodyText !== undefined && pool !== undefined) {
       const own = flows.every((f, i) => f === (body['annotatorFlows'] as unknown[])[i]);
-      return run(task(tenant, undefined, own ? [] : flows, profiles, o, true, format, { json: bodyText, flows: own }));
+      return run(task(tenant, undefined, own ? [] : flows, profiles, o, true, format, { json: bodyText, flows: own }), INLINE_FLOW, bodyText.length);
     }
-    return run(task(tenant, body['unstructured'], flows, profiles, o, true, format));
+    return run(task(tenant, body['unstructured'], flows, profiles, o, true, format), INLINE_FLOW, textLength(body['unstructured']));
   }
 
   async function withFlowId(tenant: string, flowId: string, containers: unknown, profileId: string | undefined, o: AnalyzeOptions, format: ResponseFormat): Promise<string | Uint8Array> {
@@ -164,7 +195,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
     const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
-    return run(task(tenant, containers, flows, profiles, o, false, format));
+    return run(task(tenant, containers, flows, profiles, o, false, format), flowId, textLength(containers));
   }
 
   return {
@@ -172,6 +203,11 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     analyzeWithFlowId: async (tenant, flowId, containers, profileId, o) => asText(await withFlowId(tenant, flowId, containers, profileId, o, 'text')),
     analyzeWithFlowsUtf8: async (tenant, body, o, bodyText) => asBytes(await withFlows(tenant, body, o, 'utf8', bodyText)),
     analyzeWithFlowIdUtf8: async (tenant, flowId, containers, profileId, o) => asBytes(await withFlowId(tenant, flowId, containers, profileId, o, 'utf8')),
+    async prepareTenant(tenant) {
+      const task: PrepareTask = { prepare: true, tenant, knowledgeVersion: versions.version(tenant) };
+      if (pool === undefined) await prepareTenantOn(task, await inlineProvider());
+      else await pool.broadcast(task);
+    },
     async warmUp() {
       if (pool === undefined) {
         await inlineProvider();
@@ -181,12 +217,22 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     },
     running: () => running,
     queued: () => pool?.queueSize ?? 0,
+    workers: () => ({ size: pool?.size ?? 0, busy: pool?.busyThreads ?? 0 }),
     async close() {
       await (await unfollow)();
       await (await unfollowDefinitions)();
       await pool?.close();
     },
   };
+}
+
+/** Characters of text in `containers` (an array of `{ text }`), as a measure of a task's cost. */
+function textLength(containers: unknown): number {
+  if (typeof containers === 'string') return containers.length;
+  if (!Array.isArray(containers)) return 0;
+  let chars = 0;
+  for (const c of containers) if (isObject(c) && typeof c['text'] === 'string') chars += c['text'].length;
+  return chars;
 }
 
 function asText(response: string | Uint8Array): string {
@@ -223,12 +269,20 @@ function createPool(options: AnalysisServiceOptions): WorkerPool {
     // and the deadlines' Set were each ruled out; any fresh function stored on the job had the effect (a
     // 40-line model of the pool shows it too, and not with one shared function stored instead).
     taskTimeoutMs: options.timeoutMs,
+    ...maxThreadsPerTenant(options),
   });
 }
 
-async function runOnPool(pool: WorkerPool, task: AnalysisTask, timeoutMs: number): Promise<AnalysisOutcome> {
+/** ANALYSIS_TENANT_SHARE_PERCENT as threads (at least one); no limit when the share is every thread. */
+function maxThreadsPerTenant(options: AnalysisServiceOptions): { maxThreadsPerKey?: number } {
+  const share = options.tenantSharePercent ?? 100;
+  const threads = Math.max(1, Math.floor((options.workers * share) / 100));
+  return threads >= options.workers ? {} : { maxThreadsPerKey: threads };
+}
+
+async function runOnPool(pool: WorkerPool, task: AnalysisTask, placement: TaskPlacement, timeoutMs: number): Promise<AnalysisOutcome> {
   try {
-    return (await pool.run(task)) as AnalysisOutcome;
+    return (await pool.run(task, placement)) as AnalysisOutcome;
   } catch (error) {
     // A budget that ran out while the task ran terminated its thread; the pool started a fresh one.
     if (error instanceof PoolTimeoutError) {

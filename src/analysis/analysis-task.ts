@@ -4,11 +4,17 @@
 // a large response. For HTTP the worker also encodes it to UTF-8 bytes, which travel back by transfer
 // (no copy), so the event loop neither copies nor encodes the response: it only writes it.
 import { isAscii, transcode } from 'node:buffer';
-import { analyzeRequest, type AnalyzeLimits } from '../engine/analyze.js';
+import { DomainError } from '../errors.js';
+import { analyzeRequestStream, type AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdProfile } from '../engine/flow-types.js';
-import { fhirResponseOf } from '../fhir/fhir-bundle.js';
+import { containerBundleOf, fhirResponseText } from '../fhir/fhir-bundle.js';
 import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { ResourceProvider } from './resource-provider.js';
+import type { DictionaryBody } from '../cartridge/cartridge-model.js';
+import { conceptDetection } from '../engine/annotators/concept-detection/concept-detection.js';
+import { compileDictionary } from '../engine/annotators/concept-detection/dictionary-matcher.js';
+import { compiledState } from '../engine/pipeline.js';
+import { ArtifactSnapshot } from './tenant-artifacts.js';
 
 export interface AnalysisTask {
   readonly tenant: string;
@@ -32,28 +38,95 @@ export interface AnalysisTask {
   readonly limits: AnalyzeLimits;
   /** `text`: the response as a JSON string; `utf8`: as UTF-8 bytes of that JSON (what HTTP sends). */
   readonly format: ResponseFormat;
+  /** Largest response, in UTF-8 bytes: past it the analysis stops with RESPONSE_TOO_LARGE (413). */
+  readonly maxResponseBytes?: number;
+  /** When the task was submitted, as performance.timeOrigin + performance.now() (comparable across threads): queue time. */
+  readonly submittedAtMs?: number;
   /** Answer with FHIR R4 (a Bundle per container, src/fhir/) instead of the ACD container group. */
   readonly fhir?: FhirOptions;
 }
 
 export type ResponseFormat = 'text' | 'utf8';
 
-/** Runs a task and returns the response body as JSON text. Throws DomainError for bad requests. */
-export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider): Promise<string> {
+/** Loads a tenant's knowledge at a version and compiles its dictionaries, ahead of its analyses (after a deployment). */
+export interface PrepareTask {
+  readonly prepare: true;
+  readonly tenant: string;
+  readonly knowledgeVersion: string;
+}
+
+export function isPrepareTask(task: unknown): task is PrepareTask {
+  return typeof task === 'object' && task !== null && (task as { prepare?: unknown }).prepare === true;
+}
+
+/**
+ * What the first analysis after a deployment would otherwise pay: the tenant's artifact snapshot, concept
+ * detection's state for it and every deployed dictionary compiled into matchers (seconds for 100,000+ terms).
+ */
+export async function prepareTenant(task: PrepareTask, provider: ResourceProvider): Promise<void> {
+  const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
+  compiledState(conceptDetection, resources);
+  if (resources.artifacts instanceof ArtifactSnapshot) {
+    for (const body of resources.artifacts.bodies('dictionary')) compileDictionary(body as DictionaryBody);
+  }
+}
+
+/**
+ * Runs a task and returns the response body as JSON text. Throws DomainError for bad requests, and
+ * RESPONSE_TOO_LARGE as soon as the containers serialised so far pass task.maxResponseBytes: the response is
+ * written container by container, so an oversized one is never built whole. `timer` receives annotator times.
+ */
+export async function runAnalysisTask(task: AnalysisTask, provider: ResourceProvider, timer?: (annotatorId: string, ms: number) => void): Promise<string> {
   const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
   const body = task.body === undefined ? undefined : parseBody(task.body.json);
   const containers = body === undefined ? task.containers : body['unstructured'];
-  const response = analyzeRequest({
+  const response = analyzeRequestStream({
     containers,
     annotatorFlows: body !== undefined && task.body?.flows === true ? body['annotatorFlows'] as AcdAnnotatorFlow[] : task.annotatorFlows,
     profileResolver: (id) => task.profiles[id],
     options: { returnAnalyzedText: task.returnAnalyzedText, debugTextRestore: task.debugTextRestore, echoAnnotatorFlows: task.echoAnnotatorFlows },
     resources,
     limits: task.limits,
+    ...(timer === undefined ? {} : { stepTimer: timer }),
   });
-  if (task.fhir === undefined) return JSON.stringify(response);
-  // analyzeRequest validated the containers: each has its text, in the order of the response's.
-  return JSON.stringify(fhirResponseOf(containers as readonly { text: string; id?: string }[], response.unstructured, task.fhir));
+  const limit = task.maxResponseBytes ?? Infinity;
+  if (task.fhir !== undefined) {
+    // A Bundle per container (the engine validated the containers: each has its text, in response order).
+    const inputs = containers as readonly { readonly text: string; readonly id?: string }[];
+    const bundles: string[] = [];
+    let size = 0;
+    for (const container of response.unstructured) {
+      const index = bundles.length;
+      const json = JSON.stringify(containerBundleOf(inputs[index]!, container, task.fhir));
+      size += json.length + 1;
+      if (size > limit) throw responseTooLarge(limit, index, size);
+      bundles.push(json);
+    }
+    return fhirResponseText(bundles);
+  }
+  // The same text as JSON.stringify({ annotatorFlows, unstructured }), one container at a time.
+  const head = response.annotatorFlows === undefined ? '{"unstructured":[' : `{"annotatorFlows":${JSON.stringify(response.annotatorFlows)},"unstructured":[`;
+  const parts: string[] = [head];
+  // UTF-16 code units: never more than the UTF-8 bytes, so passing the limit here means passing it in bytes.
+  let length = head.length + 2;
+  let index = 0;
+  for (const container of response.unstructured) {
+    const json = JSON.stringify(container);
+    length += json.length + (index > 0 ? 1 : 0);
+    if (length > limit) throw responseTooLarge(limit, index, length);
+    parts.push(index > 0 ? `,${json}` : json);
+    index += 1;
+  }
+  parts.push(']}');
+  return parts.join('');
+}
+
+/** The 413 of an analysis whose response would pass `limit` bytes at container `index` (0-based). */
+export function responseTooLarge(limit: number, index: number, atLeast: number): DomainError {
+  const fitted = index < 0 ? 'send fewer containers or shorter texts per request'
+    : index === 0 ? 'even the first container alone does not fit: send shorter texts' : `containers 1-${index} fit: send at most ${index} container(s) per request, or shorter texts`;
+  const where = index < 0 ? '' : ` by container ${index + 1}`;
+  return new DomainError('RESPONSE_TOO_LARGE', `The analysis response would exceed the limit of ${limit.toLocaleString('en-US')} bytes (at least ${atLeast.toLocaleString('en-US')} bytes${where}). Split the request: ${fitted}; or ask for fewer annotators.`);
 }
 
 /** A request body's JSON text, parsed as the HTTP layer parsed it (a leading byte-order mark is skipped). */

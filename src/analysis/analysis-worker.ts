@@ -6,7 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { isDomainError, type ErrorKind } from '../errors.js';
 import { CompiledKb, type KbTables } from '../knowledge/compiled-kb.js';
 import { openStore } from '../store/open-store.js';
-import { encodeResponse, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
+import { encodeResponse, isPrepareTask, prepareTenant, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
 import { ResourceProvider } from './resource-provider.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { serveTasks, type TaskResult } from './worker-runtime.js';
@@ -19,10 +19,20 @@ export interface AnalysisWorkerData {
   readonly niceIncrement?: number;
 }
 
+/** Where a task's time went, for the metrics (GET /metrics). */
+export interface AnalysisStats {
+  /** From submission to the start of the task on this thread. */
+  readonly queueMs: number;
+  /** From the start of the task to its answer. */
+  readonly runMs: number;
+  /** Annotator id, then its time over every container (ms), for each annotator that ran. */
+  readonly steps: readonly (string | number)[];
+}
+
 /** What a task resolves to on the main thread: the response (bytes for `utf8` tasks, JSON text for `text`) or a domain error. */
 export type AnalysisOutcome =
-  | Uint8Array
-  | { readonly ok: true; readonly json: string }
+  | { readonly ok: true; readonly bytes: Uint8Array; readonly stats: AnalysisStats }
+  | { readonly ok: true; readonly json: string; readonly stats: AnalysisStats }
   | { readonly ok: false; readonly kind: ErrorKind; readonly description: string };
 
 const data = workerData as AnalysisWorkerData;
@@ -35,16 +45,29 @@ const provider: Promise<ResourceProvider> = (async () => {
   return new ResourceProvider(new CompiledKb(data.kb), store);
 })();
 
+/** Now, comparable with AnalysisTask.submittedAtMs taken on the main thread. */
+const clockMs = (): number => performance.timeOrigin + performance.now();
+
 async function analyze(task: AnalysisTask): Promise<TaskResult> {
+  const startedMs = clockMs();
+  const steps = new Map<string, number>();
   try {
-    const json = await runAnalysisTask(task, await provider);
-    if (task.format !== 'utf8') return { value: { ok: true, json } satisfies AnalysisOutcome };
-    const bytes = encodeResponse(json);
-    return { value: bytes satisfies AnalysisOutcome, transfer: [bytes.buffer as ArrayBuffer] };
+    const json = await runAnalysisTask(task, await provider, (id, ms) => steps.set(id, (steps.get(id) ?? 0) + ms));
+    const bytes = task.format === 'utf8' ? encodeResponse(json) : undefined;
+    if (bytes !== undefined && task.maxResponseBytes !== undefined && bytes.byteLength > task.maxResponseBytes) {
+      throw responseTooLarge(task.maxResponseBytes, -1, bytes.byteLength);
+    }
+    const stats: AnalysisStats = { queueMs: task.submittedAtMs === undefined ? 0 : Math.max(0, startedMs - task.submittedAtMs), runMs: clockMs() - startedMs, steps: [...steps].flat() };
+    if (bytes === undefined) return { value: { ok: true, json, stats } satisfies AnalysisOutcome };
+    return { value: { ok: true, bytes, stats } satisfies AnalysisOutcome, transfer: [bytes.buffer as ArrayBuffer] };
   } catch (error) {
     if (isDomainError(error)) return { value: { ok: false, kind: error.kind, description: error.description } satisfies AnalysisOutcome };
     throw error;
   }
 }
 
-serveTasks((task) => analyze(task as AnalysisTask), provider);
+serveTasks(async (task) => {
+  if (!isPrepareTask(task)) return analyze(task as AnalysisTask);
+  await prepareTenant(task, await provider);
+  return { value: null };
+}, provider);

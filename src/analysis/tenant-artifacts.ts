@@ -22,6 +22,11 @@ export class ArtifactSnapshot implements ArtifactLookup {
     return this.#byKind.get(kind)?.get(id);
   }
 
+  /** Every artifact body of `kind`. */
+  bodies(kind: ArtifactKind): Iterable<unknown> {
+    return this.#byKind.get(kind)?.values() ?? [];
+  }
+
   get size(): number {
     let n = 0;
     for (const m of this.#byKind.values()) n += m.size;

@@ -104,4 +104,25 @@ describe('WorkerPool', () => {
     await Promise.all(rejected);
     await assert.rejects(run(p, { op: 'echo', value: 2 }), /closed/);
   });
+
+  test('maxThreadsPerKey: a key flooding long tasks holds at most its threads; another key runs at once; small tasks borrow free threads', async () => {
+    const p = pool({ threads: 2, tasksPerThread: 2, maxThreadsPerKey: 1 });
+    try {
+      await p.ready();
+      const heavy = { key: 'tenant-a', small: false };
+      const flood = Array.from({ length: 6 }, () => p.run({ op: 'spin', ms: 400 } satisfies ProbeTask, heavy));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(p.busyThreads, 1, 'the flooding key holds one thread of two');
+      let floodDone = 0;
+      for (const task of flood) void task.then(() => floodDone++);
+      assert.equal(await p.run({ op: 'echo', value: 'b' } satisfies ProbeTask, { key: 'tenant-b', small: false }), 'b');
+      assert.ok(floodDone <= 1, `the other key waited behind ${floodDone} of the flood's tasks`);
+      // With no other key waiting, a small task of the flooding key borrows the free thread.
+      assert.equal(await p.run({ op: 'echo', value: 'small' } satisfies ProbeTask, { key: 'tenant-a', small: true }), 'small');
+      const threads = new Set(await Promise.all(flood));
+      assert.equal(threads.size, 1, 'every long task of the key ran on one thread');
+    } finally {
+      await p.close();
+    }
+  });
 });

@@ -46,6 +46,21 @@ export interface WorkerPoolOptions {
    * Default: no budget.
    */
   readonly taskTimeoutMs?: number;
+  /**
+   * Threads the tasks of one key (a tenant) may hold at once; default: all. A key at its limit may still
+   * borrow a free thread for a task run() marks `small` (it frees the thread soon), but only when no task of
+   * a key under its limit waits; and a thread holding one key's tasks takes no other key's task behind them.
+   * So one tenant's long tasks never occupy every thread, nor delay another tenant's task by more than a
+   * small task, while a tenant alone still uses the whole pool for ordinary requests.
+   */
+  readonly maxThreadsPerKey?: number;
+}
+
+/** How run() places a task among the keys (tenants). */
+export interface TaskPlacement {
+  readonly key: string;
+  /** A task that finishes soon (e.g. short text): it may borrow a thread beyond the key's share. */
+  readonly small: boolean;
 }
 
 /** main → worker, first: the port tasks come on, and the counter of tasks posted to it (wake-ups). */
@@ -79,8 +94,14 @@ interface Job {
   readonly reject: (error: unknown) => void;
   /** performance.now() past which the task is cancelled (Infinity without a budget). */
   readonly deadlineMs: number;
+  readonly key: string;
+  readonly small: boolean;
+  /** Posted to a free thread beyond its key's share (maxThreadsPerKey): the thread then takes only small tasks behind it. */
+  borrowed: boolean;
   thread: Thread | undefined;
 }
+
+const NO_PLACEMENT: TaskPlacement = { key: '', small: true };
 
 interface Thread {
   readonly worker: Worker;
@@ -115,23 +136,50 @@ export class WorkerPool {
     return this.#queue.length;
   }
 
+  /** Threads in the pool. */
+  get size(): number {
+    return this.#threads.length;
+  }
+
+  /** Threads holding at least one task (running, or posted and about to run). */
+  get busyThreads(): number {
+    let busy = 0;
+    for (const thread of this.#threads) if (thread.jobs.length > 0) busy++;
+    return busy;
+  }
+
   /** Resolves once every current thread has loaded what it needs (rejects if one failed to). */
   async ready(): Promise<void> {
     await Promise.all(this.#threads.map((t) => t.ready));
   }
 
-  run(task: unknown): Promise<unknown> {
+  run(task: unknown, placement: TaskPlacement = NO_PLACEMENT): Promise<unknown> {
     if (this.#closed) return Promise.reject(new Error('The worker pool is closed'));
-    const thread = this.#freeThread();
+    const thread = this.#options.maxThreadsPerKey === undefined ? this.#freeThread() : this.#threadFor(placement);
     if (thread === undefined && this.#queue.length >= this.#options.maxQueue) return Promise.reject(new PoolQueueFullError());
     const budget = this.#options.taskTimeoutMs;
     const deadlineMs = budget === undefined ? Infinity : performance.now() + budget;
     if (budget !== undefined && this.#timer === undefined) this.#arm(budget);
     return new Promise<unknown>((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, thread: undefined };
+      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, key: placement.key, small: placement.small, borrowed: false, thread: undefined };
       if (thread === undefined) this.#queue.push(job);
       else this.#post(thread, job);
     });
+  }
+
+  /**
+   * Runs `task` once on every thread, each behind what that thread already holds (no queue, no key share):
+   * for work every thread must do itself, such as loading and compiling what later tasks need.
+   */
+  broadcast(task: unknown): Promise<unknown[]> {
+    if (this.#closed) return Promise.reject(new Error('The worker pool is closed'));
+    const budget = this.#options.taskTimeoutMs;
+    const deadlineMs = budget === undefined ? Infinity : performance.now() + budget;
+    if (budget !== undefined && this.#timer === undefined) this.#arm(budget);
+    return Promise.all(this.#threads.filter((t) => !t.gone).map((thread) => new Promise<unknown>((resolve, reject) => {
+      const job: Job = { id: this.#nextId++, task, resolve, reject, deadlineMs, key: '', small: true, borrowed: false, thread: undefined };
+      this.#post(thread, job);
+    })));
   }
 
   /** Terminates every thread; tasks still waiting or running are rejected. */
@@ -162,7 +210,44 @@ export class WorkerPool {
     return best;
   }
 
+  /** Threads holding tasks of `key`. */
+  #threadsOf(key: string): number {
+    let n = 0;
+    for (const thread of this.#threads) if (thread.jobs[0]?.key === key) n++;
+    return n;
+  }
+
+  /** Whether `thread` may take a task of `placement` now (with maxThreadsPerKey; see the option). */
+  #accepts(thread: Thread, placement: TaskPlacement, borrowing: boolean): boolean {
+    if (thread.gone || thread.jobs.length >= this.#perThread) return false;
+    if (thread.jobs.length > 0) return thread.jobs[0]!.key === placement.key && (placement.small || !thread.jobs.some((j) => j.borrowed));
+    return this.#threadsOf(placement.key) < this.#options.maxThreadsPerKey! || (borrowing && placement.small);
+  }
+
+  /** A thread for a new task under maxThreadsPerKey: a free one first, then one running the same key's tasks. */
+  #threadFor(placement: TaskPlacement): Thread | undefined {
+    // Borrowing only when nothing waits: a waiting task may be another key's, under its share.
+    const borrowing = this.#queue.length === 0;
+    let best: Thread | undefined;
+    for (const thread of this.#threads) {
+      if (!this.#accepts(thread, placement, borrowing)) continue;
+      if (thread.jobs.length === 0) return thread;
+      if (best === undefined || thread.jobs.length < best.jobs.length) best = thread;
+    }
+    return best;
+  }
+
+  /** Index of the waiting task `thread` should take next under maxThreadsPerKey, or -1. */
+  #nextFor(thread: Thread): number {
+    // Keys under their share first (in submission order); then small tasks borrowing the thread.
+    for (let i = 0; i < this.#queue.length; i++) if (this.#accepts(thread, this.#queue[i]!, false)) return i;
+    for (let i = 0; i < this.#queue.length; i++) if (this.#accepts(thread, this.#queue[i]!, true)) return i;
+    return -1;
+  }
+
   #post(thread: Thread, job: Job): void {
+    const limit = this.#options.maxThreadsPerKey;
+    job.borrowed = limit !== undefined && thread.jobs.length === 0 && this.#threadsOf(job.key) >= limit;
     job.thread = thread;
     if (thread.jobs.push(job) === 1) thread.worker.ref();
     const message: TaskMessage = { id: job.id, task: job.task };
@@ -183,12 +268,18 @@ export class WorkerPool {
     if (at < 0) return; // an answer to a task already settled elsewhere
     const job = thread.jobs.splice(at, 1)[0]!;
     this.#fill(thread);
+    // The key of the finished task may now hold one thread fewer: an idle thread may take its waiting tasks.
+    if (this.#options.maxThreadsPerKey !== undefined && this.#queue.length > 0) for (const t of this.#threads) if (t !== thread) this.#fill(t);
     if (thread.jobs.length === 0) thread.worker.unref();
     this.#settle(job, reply.ok, reply.ok ? reply.value : reply.error);
   }
 
   /** Hands waiting tasks to a thread while it takes more. */
   #fill(thread: Thread): void {
+    if (this.#options.maxThreadsPerKey !== undefined) {
+      for (let at = this.#nextFor(thread); at >= 0; at = this.#nextFor(thread)) this.#post(thread, this.#queue.splice(at, 1)[0]!);
+      return;
+    }
     while (this.#queue.length > 0 && thread.jobs.length < this.#perThread && !thread.gone) {
       this.#post(thread, this.#queue.shift()!);
     }

@@ -39,6 +39,12 @@ export interface DeploymentRunnerOptions {
   readonly replicaId?: string;
   /** Called after every job this runner finished (or lost); for metrics and tests. */
   readonly onJobFinished?: (event: JobFinishedEvent) => void;
+  /**
+   * Prepares the analyses of a tenant whose knowledge a job changed (loads it and compiles its dictionaries
+   * on every analysis worker), before the job is recorded as finished: the first analysis after a deployment
+   * then costs what any other does. A failure is logged and does not fail the job.
+   */
+  readonly prepareTenant?: (tenant: string) => Promise<void>;
 }
 
 export interface JobFinishedEvent {
@@ -135,6 +141,17 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
     } catch (error) {
       log.error({ ...key, err: error }, 'cartridge deployment failed');
       outcome = internalFailure(job);
+    }
+    try {
+      // Announced before the job is recorded as finished, so its knowledge is prepared (and served) by then.
+      if (outcome.applied) await store.publishKnowledgeChange(job.tenant);
+      if (outcome.applied && options.prepareTenant !== undefined) {
+        const preparing = Date.now();
+        await options.prepareTenant(job.tenant).then(
+          () => log.info({ ...key, ms: Date.now() - preparing }, 'cartridge deployment: analyses prepared'),
+          (error: unknown) => log.warn({ ...key, err: error }, 'cartridge deployment: preparing the analyses failed; the first analyses will compile'),
+        );
+      }
     } finally {
       clearInterval(renewal);
     }
@@ -144,7 +161,6 @@ export function createDeploymentRunner(options: DeploymentRunnerOptions): Deploy
     // Not recorded: the job is no longer this runner's (its lease passed to another replica, or the tenant's data
     // was deleted with the job); nothing of it was written (the write checks that the job is still held).
     if (!recorded) log.warn(key, 'cartridge deployment finished but the job is no longer held by this runner (lease lost, or the tenant data was deleted); its outcome is not recorded here');
-    if (outcome.applied) await store.publishKnowledgeChange(job.tenant);
     log.info({ ...key, state: outcome.state, code: outcome.code, ms: Date.now() - startedMs }, 'cartridge deployment finished');
     options.onJobFinished?.({ tenant: job.tenant, id: job.id, replicaId, state: outcome.state, recorded, applied: outcome.applied });
   }

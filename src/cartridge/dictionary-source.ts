@@ -1,7 +1,7 @@
 // Parses the JSON source of an ACD dictionary (the `<name>.json` attachment; the compiled .dic/.pdic
 // files are unreadable binaries) into the normalised concept list stored for concept_detection.
 
-import { hasNestedUnboundedQuantifier } from '../engine/annotators/concept-detection/regex-safety.js';
+import { compileLinearRegex } from '../engine/annotators/concept-detection/linear-regex.js';
 import { cartridgeIssue, type CartridgeIssue } from './cartridge-issue.js';
 import type { DictionaryBody, DictionaryConcept } from './cartridge-model.js';
 import { isJsonObject as isObject } from './json-value.js';
@@ -27,7 +27,7 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
   let disabled = 0;
   let unmatchable = 0;
   let malformed = 0;
-  const unsafePatterns: string[] = [];
+  const unusablePatterns: { pattern: string; reason: string }[] = [];
   source.concepts.forEach((raw: unknown, index: number) => {
     if (!isObject(raw)) {
       malformed++;
@@ -39,7 +39,10 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
     }
     const surfaceForms = texts(raw.surfaceForms, 'text');
     const regexes = texts(raw.regexes, 'pattern');
-    unsafePatterns.push(...regexes.filter(hasNestedUnboundedQuantifier));
+    for (const pattern of regexes) {
+      const compiled = compileLinearRegex(pattern);
+      if (!compiled.ok) unusablePatterns.push({ pattern, reason: compiled.reason });
+    }
     const cui = nonEmptyString(raw.cui);
     const preferredName = nonEmptyString(raw.preferredName) ?? surfaceForms[0];
     if (preferredName === undefined) {
@@ -64,8 +67,10 @@ export function parseDictionarySource(source: unknown, where: { readonly artifac
   if (malformed > 0) {
     issues.push(cartridgeIssue('WARNING', 'INVALID_DICTIONARY', `${malformed} concept(s) are not objects or have neither preferredName nor surface forms; dropped`, at));
   }
-  if (unsafePatterns.length > 0) {
-    issues.push(cartridgeIssue('WARNING', 'INVALID_DICTIONARY', `${unsafePatterns.length} regex pattern(s) repeat a group that itself repeats without bound (${unsafePatterns[0]?.slice(0, 80)}${unsafePatterns.length > 1 ? ', …' : ''}): they could backtrack exponentially and are not matched`, at));
+  if (unusablePatterns.length > 0) {
+    // Tenant regexes run on a linear-time engine (RE2); what it cannot run is deployed but never matched.
+    const first = unusablePatterns[0]!;
+    issues.push(cartridgeIssue('WARNING', 'INVALID_DICTIONARY', `${unusablePatterns.length} regex pattern(s) cannot run on the linear-time regex engine and are not matched (${first.pattern.slice(0, 80)}: ${first.reason.slice(0, 160)}${unusablePatterns.length > 1 ? '; …' : ''})`, at));
   }
   if (disabled + unmatchable > 0) {
     issues.push(cartridgeIssue('INFO', 'DICTIONARY_CONCEPTS_DROPPED', `${disabled} disabled and ${unmatchable} unmatchable concept(s) dropped; ${concepts.length} kept`, at));

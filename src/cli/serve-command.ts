@@ -10,6 +10,7 @@ import { prepareKnowledgeBaseInChild } from '../knowledge/build-default.js';
 import { loadKnowledgeBase } from '../knowledge/loader.js';
 import type { Store } from '../store/store.js';
 import { buildApp } from '../server/app.js';
+import { ServiceMetrics } from '../server/service-metrics.js';
 import { openStore } from '../store/open-store.js';
 import type { CliCommand } from './main.js';
 
@@ -17,7 +18,9 @@ const HELP = `Usage: clinical-annotator serve
 
 Starts the HTTP service. Configuration comes from environment variables (see README, "Configuration"):
 PORT, HOST, DATA_DIR, DATABASE_URL, LOG_LEVEL, AUTH_MODE, API_KEYS, JWT_*, TENANT_HEADER, DEFAULT_TENANT, BODY_LIMIT_BYTES,
-CARTRIDGE_MAX_* (archive limits), CARTRIDGE_VALIDATION_TIMEOUT_MS, CARTRIDGE_RUNNER, CARTRIDGE_POLL_INTERVAL_MS, CARTRIDGE_LEASE_MS, CARTRIDGE_MAX_ATTEMPTS.
+CARTRIDGE_MAX_* (archive limits), CARTRIDGE_VALIDATION_TIMEOUT_MS, CARTRIDGE_RUNNER, CARTRIDGE_POLL_INTERVAL_MS, CARTRIDGE_LEASE_MS, CARTRIDGE_MAX_ATTEMPTS,
+REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, MAX_CONNECTIONS, METRICS, METRICS_AUTH,
+ANALYSIS_TENANT_SHARE_PERCENT, ANALYSIS_MAX_RESPONSE_BYTES (see docs/operations.md).
 The app runs this replica's cartridge deployment job runner; shutdown waits for the job in hand.
 `;
 
@@ -27,7 +30,7 @@ const LOG_BUFFER_BYTES = 4096;
 const LOG_FLUSH_MS = 100;
 
 /** Builds the knowledge base when missing (first start), then starts the worker pool with it loaded. */
-async function startAnalysis(config: Config, store: Store, logger: Logger): Promise<AnalysisService> {
+async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<AnalysisService> {
   const { dataDir } = config.store;
   const kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
   const analysis = createAnalysisService({
@@ -40,6 +43,9 @@ async function startAnalysis(config: Config, store: Store, logger: Logger): Prom
     workerNice: config.analysis.workerNice,
     limits: config.analysis.limits,
     loadKb: () => loadKnowledgeBase(kbDir),
+    tenantSharePercent: config.analysis.tenantSharePercent,
+    maxResponseBytes: config.analysis.maxResponseBytes,
+    onAnalysis: metrics.observeAnalysis,
   });
   const started = Date.now();
   await analysis.warmUp();
@@ -65,8 +71,9 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     (result) => logger.info(result, 'default cartridge'),
     (error: unknown) => logger.error({ err: error }, 'default cartridge not deployed'),
   );
-  const analysis = await startAnalysis(config, store, logger);
-  const app = await buildApp({ config, store, logger, analysis });
+  const metrics = new ServiceMetrics();
+  const analysis = await startAnalysis(config, store, logger, metrics);
+  const app = await buildApp({ config, store, logger, analysis, metrics });
   try {
     await app.listen({ port: config.server.port, host: config.server.host });
   } catch (error) {

@@ -16,7 +16,7 @@ import { createDocument } from './create-document.js';
 import type { Annotation, Document } from './document.js';
 import type { AcdAnnotatorFlow, AcdProfile } from './flow-types.js';
 import { ANNOTATORS } from './registry.js';
-import { compilePipeline, type Pipeline, type PipelineOptions } from './pipeline.js';
+import { compilePipeline, type Pipeline, type PipelineOptions, type StepTimer } from './pipeline.js';
 import type { EngineResources } from './resources.js';
 import { createUidCounter, serializeDocument, type JsonObject, type JsonValue } from './serialize.js';
 
@@ -61,6 +61,15 @@ export interface AnalyzeInput {
   readonly limits?: AnalyzeLimits;
   /** Passed to compilePipeline (annotator list, unimplemented policy, debug notes). */
   readonly pipeline?: Pick<PipelineOptions, 'annotators' | 'unimplemented' | 'debug'>;
+  /** Receives each annotator's time per container (metrics). */
+  readonly stepTimer?: StepTimer;
+}
+
+/** A response whose containers are analysed one by one as they are read (analyzeRequestStream). */
+export interface AnalyzeResponseStream {
+  readonly annotatorFlows?: JsonValue;
+  /** Each container's serialised result, in order; analysed when read. */
+  readonly unstructured: Iterable<JsonObject>;
 }
 
 export interface AnalyzeResponse {
@@ -247,6 +256,17 @@ function outputsOfOne(pipeline: Pipeline): FlowOutputs {
 
 /** Runs the annotator flows over every container and builds the ACD response. */
 export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
+  const stream = analyzeRequestStream(input);
+  const unstructured = [...stream.unstructured];
+  return stream.annotatorFlows === undefined ? { unstructured } : { annotatorFlows: stream.annotatorFlows, unstructured };
+}
+
+/**
+ * As analyzeRequest, with the containers analysed as the caller reads them: the caller can serialise each
+ * and stop (a response over its size limit) before the whole response exists. Bad input throws here,
+ * before any container is analysed.
+ */
+export function analyzeRequestStream(input: AnalyzeInput): AnalyzeResponseStream {
   const limits = input.limits ?? DEFAULT_ANALYZE_LIMITS;
   const flows = validateAnnotatorFlows(input.annotatorFlows);
   const containers = validateContainers(input.containers, limits);
@@ -263,16 +283,19 @@ export function analyzeRequest(input: AnalyzeInput): AnalyzeResponse {
   const { producedKeys, ran } = pipelines.length === 1 ? outputsOfOne(pipelines[0]!) : outputsOf(pipelines);
 
   const uids = createUidCounter();
-  const unstructured = containers.map((container) => {
-    const doc = createDocument(container.text);
-    loadContainerData(doc, container.data);
-    for (const pipeline of pipelines) pipeline.run(doc, input.resources);
-    const echo = restoreText(doc, container, input.options.debugTextRestore === true);
-    return serializeDocument(doc, { returnAnalyzedText: input.options.returnAnalyzedText, producedKeys, ran, uids }, echo);
-  });
+  const stepTimer = input.stepTimer;
+  function* unstructured(): Generator<JsonObject> {
+    for (const container of containers) {
+      const doc = createDocument(container.text);
+      loadContainerData(doc, container.data);
+      for (const pipeline of pipelines) pipeline.run(doc, input.resources, stepTimer);
+      const echo = restoreText(doc, container, input.options.debugTextRestore === true);
+      yield serializeDocument(doc, { returnAnalyzedText: input.options.returnAnalyzedText, producedKeys, ran, uids }, echo);
+    }
+  }
 
-  if (input.options.echoAnnotatorFlows === false) return { unstructured };
-  return { annotatorFlows: input.annotatorFlows as unknown as JsonValue, unstructured };
+  if (input.options.echoAnnotatorFlows === false) return { unstructured: unstructured() };
+  return { annotatorFlows: input.annotatorFlows as unknown as JsonValue, unstructured: unstructured() };
 }
 
 // ---- /v1/analyze/{flow_id} bodies ----

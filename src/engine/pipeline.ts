@@ -62,9 +62,12 @@ export interface Pipeline {
   readonly produces: readonly string[];
   /** Debug notes gathered while compiling (ignored parameters, skipped annotators). */
   readonly notes: readonly string[];
-  /** Runs every step over `doc` (its layers are written in place) and returns it. */
-  run(doc: Document, resources: EngineResources): Document;
+  /** Runs every step over `doc` (its layers are written in place) and returns it; `timer` receives each step's time. */
+  run(doc: Document, resources: EngineResources, timer?: StepTimer): Document;
 }
+
+/** Receives the time one annotator took on one document (metrics); the pipeline only measures when given one. */
+export type StepTimer = (annotatorId: string, ms: number) => void;
 
 interface FlatElement {
   readonly annotator: AcdAnnotator;
@@ -209,7 +212,7 @@ export function compilePipeline(flow: Flow, profile?: AcdProfile, options: Pipel
     steps,
     produces,
     notes,
-    run: (doc, resources) => runSteps(steps, globalFilters, doc, resources),
+    run: (doc, resources, timer) => runSteps(steps, globalFilters, doc, resources, timer),
   };
 }
 
@@ -228,15 +231,17 @@ export function compiledState(annotator: AnnotatorDefinition, resources: EngineR
   return perResources.get(annotator);
 }
 
-function runSteps(steps: readonly PipelineStep[], globalFilters: readonly CompiledFilter[], doc: Document, resources: EngineResources): Document {
+function runSteps(steps: readonly PipelineStep[], globalFilters: readonly CompiledFilter[], doc: Document, resources: EngineResources, timer?: StepTimer): Document {
   const sections = new SectionIndex();
   for (const step of steps) {
+    const startedMs = timer === undefined ? 0 : performance.now();
     const compiled = compiledState(step.annotator, resources);
     const result = step.annotator.run(doc, step.params, compiled, { resources, configurations: step.configurations });
     applyResult(doc, result);
     // Section fields first: cartridge filters test `*.sectionNormalizedName`.
     sections.refresh(doc);
     if (step.filters.length > 0) runFilters(doc, step.filters);
+    if (timer !== undefined) timer(step.annotator.id, performance.now() - startedMs);
   }
   if (globalFilters.length > 0) runFilters(doc, globalFilters);
   return doc;

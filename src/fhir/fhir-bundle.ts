@@ -88,25 +88,32 @@ export function containerBundle(container: AnalysedContainer, options: FhirOptio
   };
 }
 
-/**
- * The FHIR response of an analysis: the Bundle of its one container, or, for several containers, a
- * `collection` Bundle whose entries are the containers' Bundles in request order.
- */
-export function responseBundle(containers: readonly AnalysedContainer[], options: FhirOptions): FhirResource {
-  const bundles = containers.map((c) => containerBundle(c, options));
-  if (bundles.length === 1) return bundles[0]!;
-  return { resourceType: 'Bundle', type: 'collection', entry: bundles.map((b, i) => ({ fullUrl: `urn:uuid:${nameUuid('response', String(i), JSON.stringify((b['entry'] as { fullUrl: string }[])[0]?.fullUrl ?? ''))}`, resource: b })) };
+/** The fullUrl of the i-th container's Bundle in a response of several (from its JSON text). */
+function responseEntryUrl(index: number, bundleJson: string): string {
+  return `urn:uuid:${nameUuid('response', String(index), bundleJson)}`;
 }
 
 /**
- * The FHIR response of an analysis from its ACD response and the (validated) containers it analysed, in
- * the same order: the text each bundle needs is the request's, whether or not the response echoes it.
+ * The FHIR response of an analysis, as JSON text, from its containers' Bundles (each already JSON text): the
+ * Bundle of its one container, or, for several, a `collection` Bundle whose entries are the containers'
+ * Bundles in request order.
  */
+export function fhirResponseText(bundles: readonly string[]): string {
+  if (bundles.length === 1) return bundles[0]!;
+  const entries = bundles.map((b, i) => `{"fullUrl":"${responseEntryUrl(i, b)}","resource":${b}}`);
+  return `{"resourceType":"Bundle","type":"collection","entry":[${entries.join(',')}]}`;
+}
+
+/** The Bundle of one container of an ACD response, given the request's container (its text and id). */
+export function containerBundleOf(input: { readonly text: string; readonly id?: string }, container: Readonly<Record<string, unknown>>, options: FhirOptions): FhirResource {
+  return containerBundle({
+    text: input.text,
+    ...(typeof input.id === 'string' ? { id: input.id } : {}),
+    data: (container['data'] ?? {}) as Readonly<Record<string, unknown>>,
+  }, options);
+}
+
+/** fhirResponseText as an object (the CLI's analyze, which prints it). */
 export function fhirResponseOf(inputs: readonly { readonly text: string; readonly id?: string }[], unstructured: readonly Readonly<Record<string, unknown>>[], options: FhirOptions): FhirResource {
-  const analysed: AnalysedContainer[] = unstructured.map((c, i) => ({
-    text: inputs[i]!.text,
-    ...(typeof inputs[i]!.id === 'string' ? { id: inputs[i]!.id } : {}),
-    data: (c['data'] ?? {}) as Readonly<Record<string, unknown>>,
-  }));
-  return responseBundle(analysed, options);
+  return JSON.parse(fhirResponseText(unstructured.map((c, i) => JSON.stringify(containerBundleOf(inputs[i]!, c, options))))) as FhirResource;
 }

@@ -24,7 +24,10 @@ import { profileRoutes } from './routes/profiles.js';
 import { statusRoutes } from './routes/status.js';
 import { userDataRoutes } from './routes/user-data.js';
 import { viewerRoutes } from './routes/viewer.js';
+import { ServiceMetrics } from './service-metrics.js';
 import { ServiceStats } from './service-stats.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { readKbHeader } from '../knowledge/kb-files.js';
 
 /** Every route module, registered in this order. Add a module with one line. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
@@ -37,6 +40,18 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   cartridgeRoutes,
   viewerRoutes,
 ];
+
+/** The route label of requests no route matched (404s), so URLs never become label values. */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/** The knowledge base's name and versions, from its header in `kbDir` (the workers load the same). */
+async function knowledgeBaseInfo(kbDir: string): Promise<{ name: string; version: string; sourceVersion: string }> {
+  const { info } = await readKbHeader(kbDir);
+  return { name: info.name, version: info.version, sourceVersion: info.sourceVersion };
+}
+
+/** How often Node looks for requests past their headers or request timeout. */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 /** The log field of the correlation id (request.log binds it; the access line in buildApp writes it first, by this name). */
 const CORRELATION_ID_LABEL = 'correlationId';
@@ -67,7 +82,8 @@ class AccessLog extends LogController {
 }
 
 export async function buildApp(deps: AppDeps): Promise<AppInstance> {
-  const resolved: ResolvedDeps = { ...deps, stats: deps.stats ?? new ServiceStats(), serviceVersion: deps.serviceVersion ?? ANNOTATORS_VERSION };
+  const resolved: ResolvedDeps = { ...deps, stats: deps.stats ?? new ServiceStats(), metrics: deps.metrics ?? new ServiceMetrics(), serviceVersion: deps.serviceVersion ?? ANNOTATORS_VERSION };
+  resolved.metrics.attach({ store: deps.store, ...(deps.analysis === undefined ? {} : { analysis: deps.analysis }), knowledgeBase: () => knowledgeBaseInfo(config.analysis.kbDir) });
   const { config } = resolved;
   const app = Fastify({
     loggerInstance: deps.logger ?? pino({ level: config.server.logLevel }),
@@ -86,7 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     // Requests refused by Node's HTTP parser (oversized headers, not HTTP): the service error body too.
     clientErrorHandler: handleClientError,
     return503OnClosing: true,
+    // Slow or idle clients (src/config.ts ConnectionConfig): a request not received whole in time gets 408
+    // from handleClientError; idle sockets close. Node checks the request timeouts every
+    // connectionsCheckingInterval (default 30 s, which would let a slow body hold its socket that much longer).
+    requestTimeout: config.server.connections.requestTimeoutMs,
+    keepAliveTimeout: config.server.connections.keepAliveTimeoutMs,
+    connectionTimeout: config.server.connections.connectionTimeoutMs,
+    http: { headersTimeout: config.server.connections.headersTimeoutMs, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (config.server.connections.maxConnections > 0) app.server.maxConnections = config.server.connections.maxConnections;
   installValidationMessages();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
@@ -99,17 +123,20 @@ export async function buildApp(deps: AppDeps): Promise<AppInstance> {
     serviceLog.info({ correlationId: request.id, method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done(null, payload);
   });
-  app.addHook('onResponse', (_request, _reply, done) => {
+  const { metrics } = resolved;
+  app.addHook('onResponse', (request, reply, done) => {
     resolved.stats.requestEnded();
+    metrics.observeRequest(request.method, request.routeOptions.url ?? UNMATCHED_ROUTE, reply.statusCode, reply.elapsedTime);
     done();
   });
 
   registerErrorHandling(app);
-  registerAuth(app, config.auth);
+  const authenticate = registerAuth(app, config.auth);
   registerVersionDate(app);
   registerTenancy(app, config.tenancy);
   await registerOpenApi(app, resolved.serviceVersion);
 
   for (const routes of ROUTE_MODULES) await routes(app, resolved);
+  await metricsRoutes(app, resolved, authenticate);
   return app;
 }

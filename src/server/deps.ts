@@ -7,6 +7,7 @@ import type { DeploymentRunner } from '../cartridge/deployment-runner.js';
 import type { Config } from '../config.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisService } from '../analysis/analysis-service.js';
+import type { ServiceMetrics } from './service-metrics.js';
 import type { ServiceStats } from './service-stats.js';
 
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   readonly stats?: ServiceStats;
   /** Runs analyses (src/analysis); without it the analysis routes answer 503. */
   readonly analysis?: AnalysisService;
+  /** Prometheus metrics (GET /metrics); default: a fresh ServiceMetrics. Pass the one whose observeAnalysis the analysis service reports to. */
+  readonly metrics?: ServiceMetrics;
   /** Shown as `version` in the status record (ACD shows a build timestamp). */
   readonly serviceVersion?: string;
   /** This replica's cartridge deployment runner, started and stopped by the caller; default: the app
@@ -28,6 +31,7 @@ export interface AppDeps {
 /** AppDeps after buildApp filled in the defaults. */
 export interface ResolvedDeps extends AppDeps {
   readonly stats: ServiceStats;
+  readonly metrics: ServiceMetrics;
   readonly serviceVersion: string;
 }
 

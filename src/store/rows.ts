@@ -86,3 +86,10 @@ export function toDeployment(row: DeploymentRow): Deployment {
     attempts: row.attempts,
   };
 }
+
+/** `SELECT state, COUNT(*)` rows as a count per deployment state, every state present. */
+export function countsByState(rows: readonly { readonly state: DeploymentState; readonly n: number | string }[]): Record<DeploymentState, number> {
+  const counts: Record<DeploymentState, number> = { submitted: 0, processing: 0, completed: 0, failed: 0 };
+  for (const row of rows) counts[row.state] = Number(row.n);
+  return counts;
+}

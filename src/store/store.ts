@@ -125,6 +125,8 @@ export interface Store {
   submitDeployment(input: { tenant: string; id: string; correlationId: string; archive: Uint8Array; mode: 'create' | 'update' }): Promise<SubmitDeploymentResult>;
   getDeployment(tenant: string, id: string): Promise<Deployment | undefined>;
   listDeployments(tenant: string): Promise<Deployment[]>;
+  /** Deployments of every tenant by state (GET /metrics); states without any are 0. */
+  countDeploymentsByState(): Promise<Record<DeploymentState, number>>;
   /** Claims the oldest runnable job (submitted, or processing with an expired lease) for `owner`; exactly one claimant wins. */
   claimDeployment(owner: string, leaseMs: number): Promise<(Deployment & { readonly archive: Uint8Array }) | undefined>;
   /**

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AnalysisService } from '../../src/analysis/analysis-service.js';
+import type { ServiceMetrics } from '../../src/server/service-metrics.js';
 import { loadConfig } from '../../src/config.js';
 import { buildApp } from '../../src/server/app.js';
 import type { AppInstance } from '../../src/server/deps.js';
@@ -107,11 +108,12 @@ export async function startServer(options: {
   backend?: Backend;
   store?: Store;
   analysis?: AnalysisService;
+  metrics?: ServiceMetrics;
   beforeListen?: (app: AppInstance) => void | Promise<void>;
 } = {}): Promise<TestServer> {
   const opened = options.store === undefined ? await (options.backend ?? SQLITE).open() : { store: options.store, cleanup: async () => {} };
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, store: opened.store, ...(options.analysis === undefined ? {} : { analysis: options.analysis }) });
+  const app = await buildApp({ config, store: opened.store, ...(options.analysis === undefined ? {} : { analysis: options.analysis }), ...(options.metrics === undefined ? {} : { metrics: options.metrics }) });
   await options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -4,9 +4,10 @@
 //            the legacy `curl -u apikey:<key>` send). API_KEYS entries may bind a tenant and the
 //            operator role: `key=tenant:operator`.
 //  - jwt:    `Authorization: Bearer <jwt>` verified with jose against JWT_SECRET (HS256),
-//            JWT_PUBLIC_KEY (PEM) or JWT_JWKS_URL; expiry, issuer and audience are checked, unsigned
+//            JWT_PUBLIC_KEY (PEM) or JWT_JWKS_URL; expiry (`exp` required unless JWT_REQUIRE_EXP=off),
+//            `nbf` and `iat` (neither later than now + JWT_CLOCK_TOLERANCE_SEC), issuer and audience are checked, unsigned
 //            (`alg: none`) and symmetric-vs-asymmetric confusion are rejected. The tenant comes from
-//            the JWT_TENANT_CLAIM claim; the caller is an operator when the JWT_OPERATOR_CLAIM claim
+//            the JWT_TENANT_CLAIM claim (required with JWT_REQUIRE_TENANT_CLAIM=on); the caller is an operator when the JWT_OPERATOR_CLAIM claim
 //            (string, space-separated string or array) contains JWT_OPERATOR_ROLE.
 // Failures answer 401 with the service error body and a WWW-Authenticate header.
 import { createHash, createPublicKey, timingSafeEqual, type KeyObject } from 'node:crypto';
@@ -100,6 +101,7 @@ export function createJwtAuthenticator(jwt: JwtConfig): Authenticator {
   const options = {
     algorithms,
     clockTolerance: jwt.clockToleranceSec,
+    ...(jwt.requireExp ? { requiredClaims: ['exp'] } : {}),
     ...(jwt.issuer === null ? {} : { issuer: jwt.issuer }),
     ...(jwt.audience === null ? {} : { audience: jwt.audience }),
   };
@@ -115,7 +117,15 @@ export function createJwtAuthenticator(jwt: JwtConfig): Authenticator {
     } catch (error) {
       throw unauthorized(describeJwtFailure(error));
     }
+    // jose checks `nbf` against the tolerance but not `iat`: a token issued in the future is forged or
+    // comes from a clock that is wrong, and either way it would outlive its intended lifetime.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + jwt.clockToleranceSec) {
+      throw unauthorized('Token claim check failed: "iat" (issued at) is in the future.');
+    }
     const tenant = payload[jwt.tenantClaim];
+    if (tenant === undefined && jwt.requireTenantClaim) {
+      throw unauthorized(`The token has no "${jwt.tenantClaim}" claim; this service requires one (JWT_REQUIRE_TENANT_CLAIM=on).`);
+    }
     // An absent claim leaves the tenant to the header; a claim of another shape (a number, a list, "") is an
     // error: read as absent, it would let the caller pick any tenant with the header.
     if (tenant !== undefined && (typeof tenant !== 'string' || tenant === '')) {
@@ -141,12 +151,15 @@ export function createAuthenticator(auth: Config['auth']): Authenticator {
   }
 }
 
+/** Authenticates a request (sets request.principal) or fails it with 401; also used by routes outside /v1 (GET /metrics). */
+export type AuthenticateHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 /**
  * Adds the hooks that set request.principal: every request starts anonymous, and guarded routes (only
  * they: the hook is added to each guarded route as it is registered) authenticate, with a 401 without
- * valid credentials. AUTH_MODE=none authenticates nobody: every caller stays anonymous.
+ * valid credentials. AUTH_MODE=none authenticates nobody: every caller stays anonymous (and no hook is returned).
  */
-export function registerAuth(app: FastifyInstance, auth: Config['auth']): void {
+export function registerAuth(app: FastifyInstance, auth: Config['auth']): AuthenticateHook | undefined {
   const authenticate = createAuthenticator(auth);
   const challenge = auth.mode === 'apikey' ? 'Bearer realm="clinical-annotator", Basic realm="clinical-annotator"' : 'Bearer realm="clinical-annotator"';
   app.decorateRequest('principal', null as unknown as Principal);
@@ -154,13 +167,15 @@ export function registerAuth(app: FastifyInstance, auth: Config['auth']): void {
     request.principal = ANONYMOUS;
     done();
   });
-  if (auth.mode === 'none') return;
-  onGuardedRequest(app, async (request: FastifyRequest, reply: FastifyReply) => {
+  if (auth.mode === 'none') return undefined;
+  const hook: AuthenticateHook = async (request, reply) => {
     try {
       request.principal = await authenticate(request.headers.authorization);
     } catch (error) {
       void reply.header('www-authenticate', challenge);
       throw error;
     }
-  });
+  };
+  onGuardedRequest(app, hook);
+  return hook;
 }

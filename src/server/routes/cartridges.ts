@@ -70,10 +70,13 @@ export const cartridgeRoutes: RouteModule = async (app, deps) => {
 };
 
 /** The app's own runner (CARTRIDGE_RUNNER=on): started on ready, stopped on close. */
-function ownRunner(app: AppInstance, { store, config }: ResolvedDeps): DeploymentRunner | undefined {
+function ownRunner(app: AppInstance, { store, config, analysis }: ResolvedDeps): DeploymentRunner | undefined {
   const { runner: settings, limits, validation } = config.cartridges;
   if (!settings.enabled) return undefined;
-  const runner = createDeploymentRunner({ store, limits, validation, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs, maxAttempts: settings.maxAttempts, logger: app.log });
+  const runner = createDeploymentRunner({
+    store, limits, validation, pollIntervalMs: settings.pollIntervalMs, leaseMs: settings.leaseMs, maxAttempts: settings.maxAttempts, logger: app.log,
+    ...(analysis === undefined ? {} : { prepareTenant: analysis.prepareTenant }),
+  });
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
   return runner;

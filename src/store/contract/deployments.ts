@@ -19,8 +19,12 @@ export function deploymentContract(make: MakeStore, options: ContractOptions): v
   test('deployment create records a submitted job; a second create answers exists', () =>
     withStore(make, async ({ store }) => {
       const tenant = uniqueTenant();
+      const before = await store.countDeploymentsByState();
       const first = await submit(store, tenant, 'c1', 'create');
       assert.ok(first.ok);
+      const counted = await store.countDeploymentsByState();
+      assert.deepEqual(Object.keys(counted).sort(), ['completed', 'failed', 'processing', 'submitted']);
+      assert.ok(counted.submitted >= before.submitted + 1, 'countDeploymentsByState counts the new submission');
       const d = first.deployment;
       assert.deepEqual({ ...d, startTime: '' }, {
         tenant, id: 'c1', state: 'submitted', startTime: '', endTime: null, correlationId: 'corr-create-c1',

@@ -27,3 +27,19 @@ export function translatePgError(e: unknown): unknown {
   if (isUnavailable(e)) return new DomainError('STORE_UNAVAILABLE', `PostgreSQL store: ${(e as Error).message}`, { cause: e });
   return e;
 }
+
+/**
+ * The connection the statement went out on was dropped (the server restarted or killed the backend, the
+ * socket broke): the pool discards that client, and the same statement on a fresh connection usually works.
+ * Not: the database refusing new connections or credentials (retrying at once would fail the same way).
+ */
+const DROPPED_SQLSTATE = /^(57P01|57P02|08003|08006)$/;
+const DROPPED_NODE_CODES = new Set(['ECONNRESET', 'EPIPE']);
+const DROPPED_MESSAGES = /Connection terminated|Client has encountered a connection error|terminating connection/i;
+
+export function isDroppedConnection(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = sqlState(e);
+  if (code !== undefined && (DROPPED_SQLSTATE.test(code) || DROPPED_NODE_CODES.has(code))) return true;
+  return DROPPED_MESSAGES.test(e.message);
+}

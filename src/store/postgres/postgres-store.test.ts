@@ -99,4 +99,23 @@ describe('postgres store specifics', { skip: skip ?? false }, () => {
       await s.cleanup();
     }
   });
+
+  test('a store call whose connection was dropped (backends terminated, as a server restart does) is retried once on a fresh one', async () => {
+    const app = `ca_retry_${randomBytes(4).toString('hex')}`;
+    const s = await makeStore({ connectionString: `${url!}${url!.includes('?') ? '&' : '?'}application_name=${app}` });
+    try {
+      // Several idle pool connections, each of which will fail its next statement.
+      await Promise.all(Array.from({ length: 4 }, () => s.store.listArtifacts('t1', 'profile')));
+      const killed = await admin!.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query NOT LIKE 'LISTEN%'`, [app]);
+      assert.ok((killed.rowCount ?? 0) >= 1);
+      // No pause: the first statement meets a connection the server has just dropped.
+      assert.deepEqual(await s.store.listArtifacts('t1', 'profile'), []);
+      await Promise.all(Array.from({ length: 4 }, () => s.store.listArtifacts('t1', 'profile')));
+      await admin!.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query NOT LIKE 'LISTEN%'`, [app]);
+      // A transaction (redeploying an unknown id) on a dropped connection is rolled back and run again.
+      assert.deepEqual(await s.store.submitDeployment({ tenant: 't1', id: 'nope', correlationId: 'c', archive: new Uint8Array(1), mode: 'update' }), { ok: false, reason: 'not_found' });
+    } finally {
+      await s.cleanup();
+    }
+  });
 });

@@ -3,10 +3,10 @@
 // FOR UPDATE SKIP LOCKED and leases; knowledge changes travel by LISTEN/NOTIFY.
 import pg from 'pg';
 import { migratePostgres } from '../migrations/runner.js';
-import { assertArtifactKind, bodyTextOf, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import { DEFINITION_KINDS, type Deployment, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
+import { assertArtifactKind, bodyTextOf, countsByState, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { DEFINITION_KINDS, type Deployment, type DeploymentState, type NewArtifact, type Store, type SubmitDeploymentResult } from '../store.js';
 import { createKnowledgeListener } from './knowledge-listener.js';
-import { sqlState, translatePgError, UNIQUE_VIOLATION, isUnavailable } from './pg-errors.js';
+import { isDroppedConnection, isUnavailable, sqlState, translatePgError, UNIQUE_VIOLATION } from './pg-errors.js';
 
 export interface PostgresStoreOptions {
   readonly connectionString: string;
@@ -29,6 +29,12 @@ const DEPLOYMENT_COLUMNS = `d.tenant, d.id, d.state, d.start_time, d.end_time, d
 
 /** A pool client inside a transaction, or the pool through the translating `query`. */
 type Queryable = { query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> };
+
+/** The 'error' event of a client in use: its failing statement rejects as well, and is handled there. */
+const ignoreClientError = (): void => undefined;
+
+/** See afterDrop in createPostgresStore. */
+const RETRY_AFTER_DROP_MS = 50;
 
 export function createPostgresStore(options: PostgresStoreOptions): Store {
   const { schema } = options;
@@ -53,7 +59,21 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
   }
   let ended = false;
 
+  // Store calls are retried once when their connection was dropped (a PostgreSQL restart terminates every
+  // backend: the pool's idle clients fail on their next statement). Statements that ran in autocommit are
+  // retried only from query() (reads, idempotent writes); a transaction is retried when it failed before its
+  // COMMIT was sent, so it was rolled back and nothing of it was applied.
+  /** A pause before the retry: the pool's other idle clients of the same dropped server have failed too, and
+   * their errors arrive in the next turns of the event loop; after it the pool hands out a live connection. */
+  const afterDrop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_DROP_MS));
+
   async function query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await pool.query<R>(text, values);
+    } catch (e) {
+      if (!isDroppedConnection(e) || ended) throw translatePgError(e);
+    }
+    await afterDrop();
     try {
       return await pool.query<R>(text, values);
     } catch (e) {
@@ -61,22 +81,33 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     }
   }
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>, retry = true): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
     } catch (e) {
       throw translatePgError(e);
     }
+    // A checked-out client has no 'error' listener (the pool removes its own): a connection dropped in the
+    // middle of the transaction would be an uncaught 'error' event, a crash. The statement in flight rejects too.
+    client.on('error', ignoreClientError);
+    let committing = false;
     try {
       await client.query('BEGIN');
       const result = await work(client);
+      committing = true;
       await client.query('COMMIT');
+      client.off('error', ignoreClientError);
       client.release();
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => undefined);
+      client.off('error', ignoreClientError);
       client.release(isUnavailable(e));
+      if (retry && !committing && !ended && isDroppedConnection(e)) {
+        await afterDrop();
+        return transaction(work, false);
+      }
       throw translatePgError(e);
     }
   }
@@ -239,6 +270,11 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     async listDeployments(tenant) {
       const { rows } = await query<DeploymentRow>(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments d WHERE d.tenant = $1 ORDER BY d.id COLLATE "C"`, [tenant]);
       return rows.map(toDeployment);
+    },
+
+    async countDeploymentsByState() {
+      const { rows } = await query<{ state: DeploymentState; n: string }>('SELECT state, COUNT(*) AS n FROM deployments GROUP BY state', []);
+      return countsByState(rows);
     },
 
     async claimDeployment(owner, leaseMs) {

@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DomainError } from '../../errors.js';
 import { migrateSqlite } from '../migrations/runner.js';
-import { assertArtifactKind, bodyTextOf, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import { DEFINITION_KINDS, type Deployment, type EncodedArtifact, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
+import { assertArtifactKind, bodyTextOf, countsByState, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { DEFINITION_KINDS, type Deployment, type DeploymentState, type EncodedArtifact, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -215,6 +215,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
     listDeployments: (tenant) =>
       guard(() => (sql(`SELECT ${DEPLOYMENT_COLUMNS} FROM deployments WHERE tenant = ? ORDER BY id`).all(tenant) as DeploymentRow[]).map(toDeployment)),
+
+    countDeploymentsByState: () =>
+      guard(() => countsByState(sql('SELECT state, COUNT(*) AS n FROM deployments GROUP BY state').all() as { state: DeploymentState; n: number }[])),
 
     claimDeployment: (owner, leaseMs) => guard(() => claimTx.immediate(owner, leaseMs)),
 

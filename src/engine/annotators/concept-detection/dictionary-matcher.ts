@@ -6,7 +6,7 @@ import { parseAcdDictionary, type AcdDictionaryRecord } from '../../../knowledge
 import { compileKnowledge } from '../../../knowledge/compile.js';
 import type { CompiledKnowledgeBase } from '../../../knowledge/kb.js';
 import { createMatcher, type ConceptMatcher } from '../../../knowledge/matcher.js';
-import { hasNestedUnboundedQuantifier } from './regex-safety.js';
+import { compileLinearRegex, type LinearRegex } from './linear-regex.js';
 
 /** What a dictionary concept says about itself beyond the compiled Concept. */
 export interface DictionaryConceptInfo {
@@ -16,9 +16,9 @@ export interface DictionaryConceptInfo {
   readonly type?: string;
 }
 
-/** A dictionary regex compiled for JavaScript, with the concept it names. */
+/** A dictionary regex compiled for the linear-time engine (linear-regex.ts), with the concept it names. */
 export interface ConceptPattern {
-  readonly regex: RegExp;
+  readonly regex: LinearRegex;
   readonly concept: number;
 }
 
@@ -36,7 +36,7 @@ export interface CompiledDictionary {
   /** Concept index → the dictionary's own cui and type. */
   readonly info: ReadonlyMap<number, DictionaryConceptInfo>;
   readonly patterns: readonly ConceptPattern[];
-  /** Regexes that JavaScript cannot compile (Java-only syntax): skipped. */
+  /** Regexes the linear-time engine cannot run (lookahead inside the pattern, backreferences): skipped. */
   readonly unusablePatterns: readonly string[];
 }
 
@@ -76,39 +76,20 @@ function build(body: DictionaryBody): CompiledDictionary {
 }
 
 /**
- * ACD dictionary regexes are Java patterns; the common inline flag `(?i)` (written at the start or after a
- * leading `\b`) becomes the JavaScript `i` flag. Patterns JavaScript rejects are reported, not matched, and
- * so are patterns that repeat a repeated group (regex-safety.ts), which can backtrack exponentially.
+ * ACD dictionary regexes are Java patterns from tenants: they run on RE2 (linear-regex.ts), whose time is
+ * linear in the text for any pattern. Patterns it cannot run, and patterns matching the empty string, are
+ * reported (unusablePatterns), not matched.
  */
-export function compileJavaRegex(source: string): RegExp | undefined {
-  if (hasNestedUnboundedQuantifier(source)) return undefined;
-  let flags = 'gu';
-  let pattern = source;
-  if (pattern.includes('(?i)')) {
-    pattern = pattern.split('(?i)').join('');
-    flags += 'i';
-  }
-  try {
-    const regex = new RegExp(pattern, flags);
-    return regex.test('') ? undefined : regex; // a pattern matching the empty string would match everywhere
-  } catch {
-    try {
-      const regex = new RegExp(pattern, flags.replace('u', ''));
-      return regex.test('') ? undefined : regex;
-    } catch {
-      return undefined;
-    }
-  }
+export function compileJavaRegex(source: string): LinearRegex | undefined {
+  const compiled = compileLinearRegex(source);
+  return compiled.ok ? compiled.regex : undefined;
 }
 
 /** Every non-empty match of the dictionary's regexes in `text`. */
 export function matchPatterns(dictionary: CompiledDictionary, text: string): PatternMatch[] {
   const out: PatternMatch[] = [];
   for (const { regex, concept } of dictionary.patterns) {
-    // matchAll works on a copy of the regex: the shared compiled pattern is never mutated.
-    for (const m of text.matchAll(regex)) {
-      if (m[0].length > 0) out.push({ begin: m.index, end: m.index + m[0].length, concept });
-    }
+    regex.forEachMatch(text, (begin, end) => out.push({ begin, end, concept }));
   }
   return out;
 }
