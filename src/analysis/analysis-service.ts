@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { readWithAlias } from '../artifacts/aliases.js';
 import { SYSTEM_TENANT } from '../artifacts/reserved.js';
 import { DomainError } from '../errors.js';
+import { dropNullFields } from '../engine/null-fields.js';
 import type { AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
@@ -92,13 +93,15 @@ function annotatorFlowsOf(body: Record<string, unknown>): AcdAnnotatorFlow[] {
   if (!Array.isArray(flows) || flows.length === 0 || !flows.every((f) => isObject(f) && isObject(f['flow']))) {
     throw new DomainError('INVALID_ANNOTATOR_FLOW', 'The body needs "annotatorFlows": a non-empty array of objects, each with a "flow" object.');
   }
-  return flows as AcdAnnotatorFlow[];
+  // Null means absent (null-fields.ts); flows without nulls come back as the same objects (the worker then
+  // reads them from the body's text).
+  return dropNullFields(flows) as AcdAnnotatorFlow[];
 }
 
 function optionalProfileId(body: unknown): string | undefined {
   if (!isObject(body)) return undefined;
   const p = body['profile'];
-  if (p === undefined) return undefined;
+  if (p === undefined || p === null) return undefined;
   if (typeof p !== 'string' || p === '') throw new DomainError('INVALID_REQUEST', '"profile" must be a non-empty profile id string.');
   return p;
 }
@@ -159,6 +162,11 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
     const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
+    // A profile the body names must exist even when every flow names its own (and so none uses it):
+    // a typo in it is answered, not ignored.
+    if (profileId !== undefined && !Object.hasOwn(profiles, profileId) && (await definitions.read(tenant, 'profile', profileId)) === undefined) {
+      throw new DomainError('PROFILE_NOT_FOUND', `Profile "${profileId}" named by the request body was not found.`);
+    }
     return run(task(tenant, containers, flows, profiles, o, false, format));
   }
 

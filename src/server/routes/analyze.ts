@@ -10,7 +10,7 @@ import { parseAnalyzeBody } from '../../engine/analyze.js';
 import type { AnalysisService, AnalyzeOptions } from '../../analysis/analysis-service.js';
 import { DomainError } from '../../errors.js';
 import type { RouteModule } from '../deps.js';
-import { jsonBodyParser } from '../plugins/error-handling.js';
+import { jsonBodyParser, utf8Text } from '../plugins/error-handling.js';
 import { errorResponses } from '../schemas/common.js';
 
 const tags = ['Analysis'];
@@ -59,8 +59,13 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
     const parseJson = jsonBodyParser(scope);
     scope.decorateRequest('bodyText', '');
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-      if (typeof text === 'string') (request as WithBodyText).bodyText = text;
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : utf8Text(body);
+      if (typeof text !== 'string') {
+        done(text); // not UTF-8: 400, as for every JSON body (plugins/error-handling.ts)
+        return;
+      }
+      (request as WithBodyText).bodyText = text;
       parseJson(request, text, done);
     });
 
