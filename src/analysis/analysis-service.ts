@@ -83,6 +83,17 @@ async function resolveProfiles(definitions: DefinitionCache, tenant: string, flo
   return Object.fromEntries(profiles);
 }
 
+/**
+ * A profile the body names must exist even when every flow names its own (and so none uses it): a typo in
+ * it is answered with 404, not ignored.
+ */
+async function requireBodyProfile(definitions: DefinitionCache, tenant: string, profileId: string | undefined, resolved: Record<string, AcdProfile>): Promise<void> {
+  if (profileId === undefined || Object.hasOwn(resolved, profileId)) return;
+  if ((await definitions.read(tenant, 'profile', profileId)) === undefined) {
+    throw new DomainError('PROFILE_NOT_FOUND', `Profile "${profileId}" named by the request body was not found.`);
+  }
+}
+
 /** A profile id given in the body applies to every annotator flow that names none. */
 function withProfile(flows: readonly AcdAnnotatorFlow[], profileId: string | undefined): AcdAnnotatorFlow[] {
   return flows.map((f) => (profileId !== undefined && (f.profile === undefined || f.profile === '') ? { ...f, profile: profileId } : f));
@@ -146,8 +157,10 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
 
   async function withFlows(tenant: string, body: unknown, o: AnalyzeOptions, format: ResponseFormat, bodyText?: string): Promise<string | Uint8Array> {
     if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
-    const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
+    const profileId = optionalProfileId(body);
+    const flows = withProfile(annotatorFlowsOf(body), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
+    await requireBodyProfile(definitions, tenant, profileId, profiles);
     // With the body's text at hand (and workers), the worker reads the containers from it, and the flows
     // too when they are the body's own (no profile id from the body added to them).
     if (bodyText !== undefined && pool !== undefined) {
@@ -162,11 +175,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
     const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
-    // A profile the body names must exist even when every flow names its own (and so none uses it):
-    // a typo in it is answered, not ignored.
-    if (profileId !== undefined && !Object.hasOwn(profiles, profileId) && (await definitions.read(tenant, 'profile', profileId)) === undefined) {
-      throw new DomainError('PROFILE_NOT_FOUND', `Profile "${profileId}" named by the request body was not found.`);
-    }
+    await requireBodyProfile(definitions, tenant, profileId, profiles);
     return run(task(tenant, containers, flows, profiles, o, false, format));
   }
 

@@ -62,11 +62,14 @@ describe('contract gaps: one behaviour, a clear message', () => {
     assert.equal(inline.status, 200, inline.text);
   });
 
-  test('/v1/analyze/{flow_id}: a JSON profile that does not exist is 404 even when the flow names its own', async () => {
+  test('/v1/analyze/{flow_id} and /v1/analyze: a JSON profile that does not exist is 404 even when every flow names its own', async () => {
     const h = { 'x-ibm-client-id': uniqueTenant('profile') };
     assert.equal((await server.call('POST', v('/v1/profiles'), { headers: h, json: { id: 'own', annotators: [{ name: 'concept_detection' }] } })).status, 201);
     assert.equal((await server.call('POST', v('/v1/flows'), { headers: h, json: { id: 'with_own', annotatorFlows: [{ profile: 'own', flow: { elements: [{ annotator: { name: 'concept_detection' } }] } }] } })).status, 201);
     assertServiceError(await server.call('POST', v('/v1/analyze/with_own'), { headers: h, json: { unstructured: [{ text: 'fever' }], profile: 'no_such_profile' } }), 404, 'Profile "no_such_profile"');
+    const inline = { annotatorFlows: [{ profile: 'own', flow: { elements: [{ annotator: { name: 'concept_detection' } }] } }], unstructured: [{ text: 'fever' }] };
+    assertServiceError(await server.call('POST', v('/v1/analyze'), { headers: h, json: { ...inline, profile: 'no_such_profile' } }), 404, 'Profile "no_such_profile"');
+    assert.equal((await server.call('POST', v('/v1/analyze'), { headers: h, json: { ...inline, profile: 'own' } })).status, 200);
     // An existing one is accepted (the flow's own profile still applies to the flow that names it), and null is absent.
     assert.equal((await server.call('POST', v('/v1/analyze/with_own'), { headers: h, json: { unstructured: [{ text: 'fever' }], profile: 'own' } })).status, 200);
     assert.equal((await server.call('POST', v('/v1/analyze/with_own'), { headers: h, json: { unstructured: [{ text: 'fever' }], profile: null } })).status, 200);
