@@ -12,6 +12,8 @@
 const OPAQUE_KEYS: ReadonlySet<string> = new Set(['configurations', 'globalConfigurations']);
 
 const MAX_DEPTH = 64;
+/** Marks a null field to leave out. */
+const DROP = Symbol('drop');
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -41,21 +43,23 @@ function strip(value: unknown, depth: number): unknown {
     return copy ?? value;
   }
   if (!isPlainObject(value)) return value;
-  let copy: Record<string, unknown> | undefined;
-  for (const key of Object.keys(value)) {
+  // First pass: the stripped value of each field, remembered only once one differs (most bodies have no null).
+  let changed: Map<string, unknown> | undefined;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
     const field = value[key];
-    if (field === null) {
-      copy ??= { ...value };
-      delete copy[key];
-      continue;
-    }
-    if (OPAQUE_KEYS.has(key)) continue;
-    const stripped = strip(field, depth + 1);
-    if (stripped !== field) {
-      copy ??= { ...value };
-      // defineProperty: a key such as `__proto__` stays an own field (an assignment would set the prototype).
-      Object.defineProperty(copy, key, { value: stripped, enumerable: true, writable: true, configurable: true });
-    }
+    const stripped = field === null ? DROP : OPAQUE_KEYS.has(key) ? field : strip(field, depth + 1);
+    if (stripped !== field) (changed ??= new Map()).set(key, stripped);
   }
-  return copy ?? value;
+  if (changed === undefined) return value;
+  // A fresh object built by definition (no `delete`, which slows objects down; a key such as `__proto__`
+  // stays an own field instead of setting the prototype).
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const next = changed.has(key) ? changed.get(key) : value[key];
+    if (next === DROP) continue;
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+    else copy[key] = next;
+  }
+  return copy;
 }
