@@ -30,6 +30,13 @@ const ContainerGroupSchema = Type.Object({}, {
   description: 'ContainerGroup: `unstructured` (containers with `text`) and, for /v1/analyze, `annotatorFlows`.',
 });
 
+const AnalyzeRequestSchema = Type.Object({}, {
+  additionalProperties: true,
+  description: 'ContainerGroup: `unstructured` (containers `{text, id?, type?, metadata?, data?}`), `annotatorFlows` (`[{profile?, flow: {elements, async?}}]`, '
+    + 'elements `{annotator: {name, parameters?, configurations?}}` or a nested `{flow}`), `profile?`. A JSON null anywhere in the flows, a container\'s '
+    + '`id`/`type`/`metadata`/`data` or `profile` means the field is absent. Parameter values are arrays of strings (`{"expanded": ["true"]}`).',
+});
+
 function optionsOf(query: { return_analyzed_text?: string; debug_text_restore?: string }): AnalyzeOptions {
   return { returnAnalyzedText: query.return_analyzed_text === 'true', debugTextRestore: query.debug_text_restore === 'true' };
 }
@@ -74,7 +81,7 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
       config: { jsonBody: true },
       schema: {
         tags, summary: 'Analyze text with annotator flows given in the request',
-        querystring: AnalyzeQuerySchema, body: ContainerGroupSchema,
+        querystring: AnalyzeQuerySchema, body: AnalyzeRequestSchema,
         response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
       },
     }, async (request, reply) => {
