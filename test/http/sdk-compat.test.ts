@@ -234,6 +234,17 @@ describe('official ACD SDK compatibility over HTTP', () => {
     for (const e of data.EjectionFractionInd) assert.equal(typeof e.isRange, 'string');
   });
 
+  test('GO: concept_detection with seeing_assistance on a macular-degeneration sentence', { skip: findAnnotator('seeing_assistance') === undefined ? 'needs the seeing_assistance annotator' : false }, async () => {
+    const res = await server.call('POST', v('/v1/analyze'), {
+      headers: USER,
+      json: { annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection' } }, { annotator: { name: 'seeing_assistance' } }], async: false } }], unstructured: [{ text: 'Patient has macular degeneration and needs assistance with seeing; she cannot read without help.' }] },
+    });
+    assert.equal(res.status, 200, res.text);
+    const found = res.body.unstructured[0].data.SeeingAssistanceInd as Json[] | undefined;
+    assert.ok(Array.isArray(found) && found.length > 0, res.text.slice(0, 800));
+    for (const s of found) assert.ok(s.modality != null, 'SeeingAssistanceInd.modality');
+  });
+
   test('lists include the ACD ids the service resolves, marked aliasOf; fetching them gives the same artifact under that id', async () => {
     const profiles = await server.call('GET', v('/v1/profiles', '2021-08-27'), { headers: USER });
     const flows = await server.call('GET', v('/v1/flows'), { headers: USER });
