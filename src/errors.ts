@@ -17,6 +17,7 @@ interface ErrorSpec {
 export const ERRORS = {
   // 400
   INVALID_REQUEST: { status: 400, level: 'ERROR', message: 'Invalid request.', howToSolve: 'Correct the request as the description says.' },
+  INVALID_ENCODING: { status: 400, level: 'ERROR', message: 'The request body is not valid UTF-8.', howToSolve: 'Encode the body as UTF-8 (JSON is always UTF-8); check the client\'s character set.' },
   INVALID_JSON: { status: 400, level: 'ERROR', message: 'Malformed JSON in request body.', howToSolve: 'Send a syntactically valid JSON document.' },
   MISSING_VERSION: { status: 400, level: 'ERROR', message: 'Missing required query parameter: version.', howToSolve: 'Add ?version=YYYY-MM-DD (for example version=2023-02-22).' },
   INVALID_VERSION: { status: 400, level: 'ERROR', message: 'Invalid version date.', howToSolve: 'Use a date in the form YYYY-MM-DD on or after the first interface version.' },

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { readWithAlias } from '../artifacts/aliases.js';
 import { SYSTEM_TENANT } from '../artifacts/reserved.js';
 import { DomainError } from '../errors.js';
+import { dropNullFields } from '../engine/null-fields.js';
 import type { AnalyzeLimits } from '../engine/analyze.js';
 import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types.js';
 import type { FhirOptions } from '../fhir/fhir-options.js';
@@ -113,6 +114,17 @@ async function resolveProfiles(definitions: DefinitionCache, tenant: string, flo
   return Object.fromEntries(profiles);
 }
 
+/**
+ * A profile the body names must exist even when every flow names its own (and so none uses it): a typo in
+ * it is answered with 404, not ignored.
+ */
+async function requireBodyProfile(definitions: DefinitionCache, tenant: string, profileId: string | undefined, resolved: Record<string, AcdProfile>): Promise<void> {
+  if (profileId === undefined || Object.hasOwn(resolved, profileId)) return;
+  if ((await definitions.read(tenant, 'profile', profileId)) === undefined) {
+    throw new DomainError('PROFILE_NOT_FOUND', `Profile "${profileId}" named by the request body was not found.`);
+  }
+}
+
 /** A profile id given in the body applies to every annotator flow that names none. */
 function withProfile(flows: readonly AcdAnnotatorFlow[], profileId: string | undefined): AcdAnnotatorFlow[] {
   return flows.map((f) => (profileId !== undefined && (f.profile === undefined || f.profile === '') ? { ...f, profile: profileId } : f));
@@ -123,13 +135,15 @@ function annotatorFlowsOf(body: Record<string, unknown>): AcdAnnotatorFlow[] {
   if (!Array.isArray(flows) || flows.length === 0 || !flows.every((f) => isObject(f) && isObject(f['flow']))) {
     throw new DomainError('INVALID_ANNOTATOR_FLOW', 'The body needs "annotatorFlows": a non-empty array of objects, each with a "flow" object.');
   }
-  return flows as AcdAnnotatorFlow[];
+  // Null means absent (null-fields.ts); flows without nulls come back as the same objects (the worker then
+  // reads them from the body's text).
+  return dropNullFields(flows) as AcdAnnotatorFlow[];
 }
 
 function optionalProfileId(body: unknown): string | undefined {
   if (!isObject(body)) return undefined;
   const p = body['profile'];
-  if (p === undefined) return undefined;
+  if (p === undefined || p === null) return undefined;
   if (typeof p !== 'string' || p === '') throw new DomainError('INVALID_REQUEST', '"profile" must be a non-empty profile id string.');
   return p;
 }
@@ -179,8 +193,10 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
 
   async function withFlows(tenant: string, body: unknown, o: AnalyzeOptions, format: ResponseFormat, bodyText?: string): Promise<string | Uint8Array> {
     if (!isObject(body)) throw new DomainError('INVALID_REQUEST', 'The analysis body must be a JSON object with "unstructured" and "annotatorFlows".');
-    const flows = withProfile(annotatorFlowsOf(body), optionalProfileId(body));
+    const profileId = optionalProfileId(body);
+    const flows = withProfile(annotatorFlowsOf(body), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
+    await requireBodyProfile(definitions, tenant, profileId, profiles);
     // With the body's text at hand (and workers), the worker reads the containers from it, and the flows
     // too when they are the body's own (no profile id from the body added to them).
     if (bodyText !== undefined && pool !== undefined) {
@@ -195,6 +211,7 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
     if (flow === undefined) throw new DomainError('FLOW_NOT_FOUND', `Flow "${flowId}" was not found.`);
     const flows = withProfile(annotatorFlowsOf(flow as Record<string, unknown>), profileId);
     const profiles = await resolveProfiles(definitions, tenant, flows);
+    await requireBodyProfile(definitions, tenant, profileId, profiles);
     return run(task(tenant, containers, flows, profiles, o, false, format), flowId, textLength(containers));
   }
 

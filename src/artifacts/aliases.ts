@@ -3,7 +3,9 @@
 // this service's default cartridge. The alias applies only when neither the tenant nor the system tenant
 // has an artifact (or deployment) of the requested id itself: a real deployed ACD cartridge always wins.
 // The table lives here once; the read paths (profiles, flows, cartridge status, analysis) call
-// `readWithAlias`. Writes never follow aliases.
+// `readWithAlias`. Writes never follow aliases. The lists (GET /v1/profiles, GET /v1/flows) show each
+// alias whose target exists beside it, the target's summary marked `"aliasOf": "<target id>"`
+// (persisted-artifacts.ts listArtifacts), so a client that looks an ACD id up in the list finds it.
 
 /** Id of the default cartridge this service builds from resources/cartridges and deploys at start. */
 export const DEFAULT_CARTRIDGE_ID = 'clinical_annotator.clinical_insights_v1.0';

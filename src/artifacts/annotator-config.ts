@@ -16,7 +16,9 @@ export function validateParameters(value: unknown, path: string): ValidationIssu
   const issues: ValidationIssue[] = [];
   for (const [name, values] of Object.entries(value)) {
     if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
-      issues.push({ path: `${path}.${name}`, message: `parameter "${name}" must be an array of strings` });
+      // The same message as an analysis request gets (src/engine/pipeline.ts checkAnnotator).
+      const hint = typeof values === 'string' ? `; write ${JSON.stringify({ [name]: [values] })}` : '';
+      issues.push({ path: `${path}.${name}`, message: `parameter "${name}" must be an array of strings${hint}` });
     }
   }
   return issues;

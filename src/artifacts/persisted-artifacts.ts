@@ -3,9 +3,10 @@
 // the specification's state table: 201/409/403/400 on create, 200/404/400/403 on replace,
 // 200/404/403 on delete, 404 on read. Reads fall back to the system tenant; writes never touch it.
 import { MAX_BODY_DEPTH, jsonDepthExceeds } from '../cartridge/json-value.js';
+import { dropNullFields } from '../engine/null-fields.js';
 import { DomainError, type ErrorKind, type ValidationIssue } from '../errors.js';
 import type { Store, StoredArtifact } from '../store/store.js';
-import { readWithAlias } from './aliases.js';
+import { ALIASES, readWithAlias } from './aliases.js';
 import { assertArtifactId, idFromName } from './artifact-id.js';
 import { describeIssues, isPlainObject } from './annotator-config.js';
 import { SYSTEM_TENANT, assertWritable } from './reserved.js';
@@ -37,9 +38,10 @@ export function toDefinition(artifact: StoredArtifact): ArtifactDefinition {
   return { ...body, id: artifact.id, publishedDate: artifact.publishedDate };
 }
 
+/** The body as an object, its null fields dropped (null means absent: src/engine/null-fields.ts). */
 function requireObject(spec: PersistedKindSpec, body: unknown): Record<string, unknown> {
   if (!isPlainObject(body)) throw new DomainError(spec.invalid, `The ${spec.label.toLowerCase()} definition must be a JSON object.`);
-  return body;
+  return dropNullFields(body);
 }
 
 /** Validated body ready to store: client `publishedDate` dropped (the server sets it), `id` set. */
@@ -59,8 +61,16 @@ export async function listArtifacts(store: Store, spec: PersistedKindSpec, calle
   ]);
   const merged = new Map<string, StoredArtifact>();
   for (const artifact of [...system, ...own]) merged.set(artifact.id, artifact);
+  const entries = new Map<string, Record<string, unknown>>();
+  for (const [id, artifact] of merged) entries.set(id, spec.summarize(toDefinition(artifact)));
+  // The ACD ids this service resolves (aliases.ts) are listed too, where their target is and no artifact of
+  // their own id is: a client that looks the id up in the list finds it. `aliasOf` marks them.
+  for (const [alias, target] of ALIASES[spec.kind]) {
+    const summary = entries.get(target);
+    if (summary !== undefined && !merged.has(alias)) entries.set(alias, { ...summary, aliasOf: target });
+  }
   // Object.fromEntries defines own properties: an id such as `__proto__` is a key like any other.
-  return Object.fromEntries([...merged.keys()].sort().map((id) => [id, spec.summarize(toDefinition(merged.get(id) as StoredArtifact))]));
+  return Object.fromEntries([...entries.keys()].sort().map((id) => [id, entries.get(id) as Record<string, unknown>]));
 }
 
 export async function getArtifact(store: Store, spec: PersistedKindSpec, caller: Caller, id: string): Promise<ArtifactDefinition> {

@@ -6,6 +6,8 @@ import { cartridgeIssue, type CartridgeIssue } from './cartridge-issue.js';
 import type { AttachmentRef, CartridgeArtifact, FilterBody, FilterDefinition, SkippedArtifact } from './cartridge-model.js';
 import { parseDictionarySource } from './dictionary-source.js';
 import { isJsonObject, optionalString, parseJson, type JsonObject } from './json-value.js';
+import { dropInapplicableRules, normalizeAttributeSet } from './lenient-bodies.js';
+import { dropNullFields } from '../engine/null-fields.js';
 import { ARTIFACT_KINDS, type ArtifactKind } from '../store/store.js';
 
 /** An artifact as read from its folder, before its body is built. */
@@ -106,8 +108,11 @@ function contentBody(raw: RawArtifact, kind: Exclude<ArtifactKind, 'dictionary'>
   if (kind === 'filter') return filterBody(raw, json) as unknown as Record<string, unknown>;
   const { publishedDate: _published, href: _href, ...rest } = json;
   if (kind === 'profile' || kind === 'flow') {
-    return { ...rest, id: raw.id, name: optionalString(json.name) ?? raw.name, description: typeof json.description === 'string' ? json.description : raw.description ?? '' };
+    // Null means absent, as in the profile and flow endpoints (src/engine/null-fields.ts).
+    return { ...dropNullFields(rest), id: raw.id, name: optionalString(json.name) ?? raw.name, description: typeof json.description === 'string' ? json.description : raw.description ?? '' };
   }
+  if (kind === 'attribute_set') return { ...normalizeAttributeSet(rest, raw.id, issues), id: raw.id };
+  if (kind === 'concept_inference_rules') return { ...dropInapplicableRules(rest, raw.id, issues), id: raw.id };
   return { ...rest, id: raw.id };
 }
 

@@ -55,6 +55,10 @@ export const CARTRIDGE_ISSUE_CODES = {
   INVALID_ARTIFACT_BODY: 'An attribute set, rule set or library body has a wrong shape.',
   MISSING_PREFERRED_FLOW: 'The manifest names a preferredFlowId that no flow in the archive has.',
   MISSING_PROFILE: 'The manifest names a profile that no profile artifact in the archive has.',
+  // leniency (lenient-bodies.ts, check-definitions.ts): constructs ACD deploys
+  LEGACY_FIELD_MATCH: 'An attribute set field carries its match directly (name, values, operator) instead of in a condition object; read as a field match.',
+  RULE_NOT_APPLIED: 'A concept inference rule the engine cannot apply (a match with an empty values list) is left out; the other rules deploy.',
+  EMPTY_FLOW: 'A flow (or nested flow) has no elements: analyses with it run no annotator.',
 } as const;
 
 export type CartridgeIssueCode = keyof typeof CARTRIDGE_ISSUE_CODES;
@@ -75,6 +79,9 @@ export function cartridgeIssue(
   const base = { level, code, path: where.path ?? '', message };
   return where.artifact === undefined ? base : { ...base, artifact: where.artifact };
 }
+
+/** Codes that mean part of a deployed artifact is not applied: its artifact response is a WARNING. */
+export const NOT_APPLIED_CODES: ReadonlySet<CartridgeIssueCode> = new Set(['RULE_NOT_APPLIED', 'EMPTY_FLOW']);
 
 export function hasErrors(issues: readonly CartridgeIssue[]): boolean {
   return issues.some((i) => i.level === 'ERROR');

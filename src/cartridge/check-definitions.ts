@@ -28,6 +28,9 @@ export function checkCartridgeId(id: string, namespace: string): string | null {
   return null;
 }
 
+/** The message of a flow without elements, which validate-cartridge.ts reports as a WARNING (EMPTY_FLOW). */
+export const EMPTY_ELEMENTS = 'elements is empty: analyses with this flow run no annotator';
+
 /** An annotator of a profile or flow element: `name`, `parameters` (map of string arrays), `configurations`. */
 export function validateAnnotator(an: unknown, path: string, knownIds: ReadonlySet<string> = ACD_ANNOTATOR_IDS): ValidationIssue[] {
   if (!isJsonObject(an)) return [{ path, message: 'an annotator must be an object' }];
@@ -97,10 +100,12 @@ function checkFlow(flow: JsonObject, path: string, depth: number, issues: Valida
     return;
   }
   if (flow.async !== undefined && typeof flow.async !== 'boolean') issues.push({ path: `${path}.async`, message: 'async must be a boolean' });
-  if (!Array.isArray(flow.elements) || flow.elements.length === 0) {
-    issues.push({ path: `${path}.elements`, message: 'elements must be a non-empty array' });
+  if (!Array.isArray(flow.elements)) {
+    issues.push({ path: `${path}.elements`, message: 'elements must be an array' });
     return;
   }
+  // Accepted as over HTTP (POST /v1/flows, /v1/analyze): the cartridge check reports it as EMPTY_FLOW.
+  if (flow.elements.length === 0) issues.push({ path: `${path}.elements`, message: EMPTY_ELEMENTS });
   flow.elements.forEach((el, i) => {
     const at = `${path}.elements[${i}]`;
     if (isJsonObject(el) && el.annotator !== undefined) issues.push(...validateAnnotator(el.annotator, `${at}.annotator`, knownIds));
@@ -140,6 +145,7 @@ export function validateAttributeSetBody(body: JsonObject): { shape: ValidationI
       fields.forEach((f, k) => {
         const fp = `${at}.possibleValues[${j}].fields[${k}]`;
         if (!isJsonObject(f)) shape.push({ path: fp, message: 'a field must be an object' });
+        else if (f.condition === undefined) conditions.push({ path: `${fp}.condition`, message: 'a field needs a condition object (or, in the older form, the "name" and "values" of the field to match)' });
         else conditions.push(...validateFilter({ target: f.target, condition: f.condition }, fp));
       });
     });

@@ -87,13 +87,14 @@ export async function existingIds(store: Store, tenant: string, validation: Depl
 }
 
 function asUpdated(r: ArtifactResponse): ArtifactResponse {
-  const description = r.description?.replace(/ created\.$/, ' updated.');
+  // "X created." or, with parts not applied, "X created; not applied: …".
+  const description = r.description?.replace(/ created(?=\.$|; not applied: )/, ' updated');
   return { ...r, code: 200, message: 'OK', ...(description === undefined ? {} : { description }) };
 }
 
 /** Valid artifacts of a failed cartridge were not written: say so next to the invalid ones. */
 function rolledBack(responses: readonly ArtifactResponse[]): ArtifactResponse[] {
   return responses.map((r) => (r.code === 201
-    ? { code: 400, message: 'Not deployed', level: 'WARNING', description: `${r.description?.replace(/ created\.$/, '') ?? r.artifact} not deployed: other artifacts of the cartridge are invalid, so nothing was changed.`, artifact: r.artifact }
+    ? { code: 400, message: 'Not deployed', level: 'WARNING', description: `${r.description?.replace(/ created(\.|; not applied: .*)$/s, '') ?? r.artifact} not deployed: other artifacts of the cartridge are invalid, so nothing was changed.`, artifact: r.artifact }
     : r));
 }

@@ -5,9 +5,10 @@
 import type { ValidationIssue } from '../errors.js';
 import type { ArtifactResponse, NewArtifact } from '../store/store.js';
 import { readArchive, type ArchiveLimits } from './archive-reader.js';
-import { cartridgeIssue, hasErrors, type CartridgeIssue, type CartridgeIssueCode } from './cartridge-issue.js';
+import { NOT_APPLIED_CODES, cartridgeIssue, hasErrors, type CartridgeIssue, type CartridgeIssueCode } from './cartridge-issue.js';
 import type { CartridgeArtifact, CartridgeManifest, DeployableArtifact, ParsedCartridge, PlannedArtifact } from './cartridge-model.js';
 import {
+  EMPTY_ELEMENTS,
   checkCartridgeId,
   isValidArtifactId,
   validateAttributeSetBody,
@@ -92,8 +93,10 @@ function checkBody(a: DeployableArtifact, issues: CartridgeIssue[]): void {
     }
     case 'flow': {
       const found = validateFlowBody(a.body);
+      const empty = (i: ValidationIssue): boolean => i.message === EMPTY_ELEMENTS;
       add('UNKNOWN_ANNOTATOR', found.filter(isUnknownAnnotator));
-      add('INVALID_FLOW', found.filter((i) => !isUnknownAnnotator(i)));
+      add('EMPTY_FLOW', found.filter(empty), 'WARNING');
+      add('INVALID_FLOW', found.filter((i) => !isUnknownAnnotator(i) && !empty(i)));
       return;
     }
     case 'filter':
@@ -149,6 +152,14 @@ export function planDeployment(parsed: ParsedCartridge, issues: readonly Cartrid
   const firstErrors = new Map<string, string>();
   for (const i of issues) if (i.level === 'ERROR' && i.artifact !== undefined && !firstErrors.has(i.artifact)) firstErrors.set(i.artifact, i.message);
   const firstError = (id: string): string => firstErrors.get(id) ?? 'invalid artifact';
+  // What of a deployed artifact is not applied (lenient-bodies.ts): its response is a WARNING that says so.
+  const notApplied = new Map<string, string[]>();
+  for (const i of issues) {
+    if (i.artifact === undefined || !NOT_APPLIED_CODES.has(i.code)) continue;
+    const list = notApplied.get(i.artifact) ?? [];
+    list.push(i.path === '' ? i.message : `${i.path}: ${i.message}`);
+    notApplied.set(i.artifact, list);
+  }
   const responses: ArtifactResponse[] = [];
   const writes: DeployableArtifact[] = [];
   const known = new Set<string>();
@@ -160,7 +171,10 @@ export function planDeployment(parsed: ParsedCartridge, issues: readonly Cartrid
     } else if (a.disposition === 'skip') {
       responses.push({ code: 200, message: 'Skipped', level: 'WARNING', description: `${label} ${a.id} skipped: ${a.reason}.`, artifact: a.id });
     } else if (a.disposition === 'deploy') {
-      responses.push({ code: 201, message: 'Created', level: 'INFO', description: `${label} ${a.id} created.`, artifact: a.id });
+      const partial = notApplied.get(a.id);
+      responses.push(partial === undefined
+        ? { code: 201, message: 'Created', level: 'INFO', description: `${label} ${a.id} created.`, artifact: a.id }
+        : { code: 201, message: 'Created', level: 'WARNING', description: `${label} ${a.id} created; not applied: ${partial.join('; ')}.`, artifact: a.id });
       writes.push(a);
     }
   }

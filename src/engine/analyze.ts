@@ -11,6 +11,7 @@
 //   later annotators match on. They are dropped from the response unless `debugTextRestore`, which keeps
 //   them and adds the modified text to the container metadata (`modifiedText`).
 import { DomainError } from '../errors.js';
+import { dropNullFields } from './null-fields.js';
 import { applyReplacements, MODIFIED_TEXT_METADATA_KEY, REPLACE_TEXT_LAYER, textReplacements } from './annotators/spell-checker/replacements.js';
 import { createDocument } from './create-document.js';
 import type { Annotation, Document } from './document.js';
@@ -102,8 +103,9 @@ export function validateContainers(containers: unknown, limits: AnalyzeLimits = 
     const path = `unstructured[${i}]`;
     if (!isRecord(c)) throw invalidRequest(`${path} must be an object with a "text" string`);
     if (typeof c.text !== 'string') throw invalidRequest(`${path}.text must be a string`);
-    if (c.id !== undefined && typeof c.id !== 'string') throw invalidRequest(`${path}.id must be a string`);
-    if (c.type !== undefined && typeof c.type !== 'string') throw invalidRequest(`${path}.type must be a string`);
+    // Null means absent (null-fields.ts): the Python SDK sends `"id": null` for a container without one.
+    if (c.id != null && typeof c.id !== 'string') throw invalidRequest(`${path}.id must be a string`);
+    if (c.type != null && typeof c.type !== 'string') throw invalidRequest(`${path}.type must be a string`);
     if (c.metadata !== undefined && c.metadata !== null && !isRecord(c.metadata)) throw invalidRequest(`${path}.metadata must be an object`);
     if (c.data !== undefined && c.data !== null) {
       if (!isRecord(c.data)) throw invalidRequest(`${path}.data must be an object of annotation arrays`);
@@ -117,8 +119,8 @@ export function validateContainers(containers: unknown, limits: AnalyzeLimits = 
     total += c.text.length;
     out.push({
       text: c.text,
-      ...(c.id === undefined ? {} : { id: c.id }),
-      ...(c.type === undefined ? {} : { type: c.type }),
+      ...(c.id == null ? {} : { id: c.id }),
+      ...(c.type == null ? {} : { type: c.type }),
       ...(c.metadata === undefined || c.metadata === null ? {} : { metadata: c.metadata }),
       ...(c.data === undefined || c.data === null ? {} : { data: c.data }),
     });
@@ -129,7 +131,9 @@ export function validateContainers(containers: unknown, limits: AnalyzeLimits = 
   return out;
 }
 
-export function validateAnnotatorFlows(flows: unknown): AcdAnnotatorFlow[] {
+/** Checks the request's annotator flows; returns them with their null fields dropped (null means absent). */
+export function validateAnnotatorFlows(given: unknown): AcdAnnotatorFlow[] {
+  const flows = dropNullFields(given);
   if (!Array.isArray(flows) || flows.length === 0) {
     throw new DomainError('INVALID_ANNOTATOR_FLOW', 'annotatorFlows must be a non-empty array of {"flow": {"elements": [...]}} objects');
   }
@@ -295,7 +299,7 @@ export function analyzeRequestStream(input: AnalyzeInput): AnalyzeResponseStream
   }
 
   if (input.options.echoAnnotatorFlows === false) return { unstructured: unstructured() };
-  return { annotatorFlows: input.annotatorFlows as unknown as JsonValue, unstructured: unstructured() };
+  return { annotatorFlows: flows as unknown as JsonValue, unstructured: unstructured() };
 }
 
 // ---- /v1/analyze/{flow_id} bodies ----

@@ -111,13 +111,21 @@ export function flattenFlow(flow: Flow, path = 'flow'): FlatElement[] {
   return out;
 }
 
+// A null field is an absent one (null-fields.ts). Parameter values are arrays of strings, as in profiles
+// (src/artifacts/annotator-config.ts): a single string such as `"expanded": "true"` is refused with the
+// form to send, so that a flow accepted here can also be stored as a profile or flow.
 function checkAnnotator(a: unknown, path: string): void {
   if (!isRecord(a)) throw invalidFlow(`${path} must be an object with a "name"`);
   if (typeof a.name !== 'string' || a.name === '') throw invalidFlow(`${path}.name must be a non-empty string`);
-  if (a.parameters !== undefined && !isRecord(a.parameters)) {
-    throw invalidFlow(`${path}.parameters must be an object mapping parameter names to arrays of strings`);
+  if (a.parameters != null) {
+    if (!isRecord(a.parameters)) throw invalidFlow(`${path}.parameters must be an object mapping parameter names to arrays of strings`);
+    for (const [name, values] of Object.entries(a.parameters)) {
+      if (values === null || (Array.isArray(values) && values.every((v) => typeof v === 'string'))) continue;
+      const hint = typeof values === 'string' ? `; write ${JSON.stringify({ [name]: [values] })}` : '';
+      throw new DomainError('INVALID_ANNOTATOR_PARAMETER', `${path}.parameters.${name}: parameter "${name}" must be an array of strings${hint}`);
+    }
   }
-  if (a.configurations !== undefined && !Array.isArray(a.configurations)) throw invalidFlow(`${path}.configurations must be an array`);
+  if (a.configurations != null && !Array.isArray(a.configurations)) throw invalidFlow(`${path}.configurations must be an array`);
 }
 
 /** Profile entries by annotator name (the last entry wins when a profile lists a name twice). */

@@ -3,6 +3,7 @@
 // and answered with a generic 500. A path that exists with other methods answers 405 with `Allow`.
 // Also: `x-correlation-id` on every response, 415 for non-JSON bodies on JSON-only routes, and the
 // answer to requests Node's HTTP parser refuses (handleClientError).
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -57,17 +58,33 @@ type JsonBodyParser = (request: FastifyRequest, body: string | Buffer, done: (er
 /**
  * The service's application/json body parser (Fastify's, which refuses `__proto__` keys). SDKs send
  * `Content-Type: application/json` on DELETE and GET too, without a body: an empty JSON body is no body
- * (a POST/PUT without one then fails its schema with a 400 naming `body`).
+ * (a POST/PUT without one then fails its schema with a 400 naming `body`). Registered with
+ * `parseAs: 'buffer'`: bytes that are not UTF-8 are refused (400 INVALID_ENCODING) instead of being
+ * decoded to U+FFFD and stored so (a profile name with a Latin-1 byte).
  */
 export function jsonBodyParser(app: FastifyInstance): JsonBodyParser {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   return (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') {
+    const text = typeof body === 'string' ? body : utf8Text(body);
+    if (text instanceof DomainError) {
+      done(text);
+      return;
+    }
+    if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    parseJson(request, text, done);
   };
+}
+
+/** The bytes as text, or INVALID_ENCODING naming the first byte offset that is not UTF-8. */
+export function utf8Text(bytes: Buffer): string | DomainError {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  const decoded = bytes.toString('utf8');
+  const bad = decoded.indexOf('\uFFFD');
+  const offset = bad < 0 ? 0 : Buffer.byteLength(decoded.slice(0, bad), 'utf8');
+  return new DomainError('INVALID_ENCODING', `The request body is not valid UTF-8: the byte at offset ${offset} (0x${(bytes[offset] ?? 0).toString(16).padStart(2, '0')}) starts no UTF-8 character. Send the body encoded as UTF-8.`);
 }
 
 /**
@@ -126,9 +143,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, jsonBodyParser(app));
   // Structured-syntax JSON types (RFC 6839: application/merge-patch+json, application/vnd.x+json) are JSON too.
-  app.addContentTypeParser(/^application\/[\w.-]+\+json$/i, { parseAs: 'string' }, jsonBodyParser(app));
+  app.addContentTypeParser(/^application\/[\w.-]+\+json$/i, { parseAs: 'buffer' }, jsonBodyParser(app));
 
   app.setErrorHandler((error, request, reply) => {
     if (toDomainError(error) === undefined && clientErrorStatus(error) === undefined) {

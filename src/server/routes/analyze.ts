@@ -11,7 +11,7 @@ import type { AnalysisService, AnalyzeOptions } from '../../analysis/analysis-se
 import { DomainError } from '../../errors.js';
 import { parseFhirOptions, parseOutputFormat, type RawFhirParameters } from '../../fhir/fhir-options.js';
 import type { RouteModule } from '../deps.js';
-import { jsonBodyParser } from '../plugins/error-handling.js';
+import { jsonBodyParser, utf8Text } from '../plugins/error-handling.js';
 import { errorResponses } from '../schemas/common.js';
 
 const tags = ['Analysis'];
@@ -34,6 +34,13 @@ const FlowIdParamsSchema = Type.Object({ flow_id: Type.String({ minLength: 1, ma
 const ContainerGroupSchema = Type.Object({}, {
   additionalProperties: true,
   description: 'ContainerGroup: `unstructured` (containers with `text`) and, for /v1/analyze, `annotatorFlows`.',
+});
+
+const AnalyzeRequestSchema = Type.Object({}, {
+  additionalProperties: true,
+  description: 'ContainerGroup: `unstructured` (containers `{text, id?, type?, metadata?, data?}`), `annotatorFlows` (`[{profile?, flow: {elements, async?}}]`, '
+    + 'elements `{annotator: {name, parameters?, configurations?}}` or a nested `{flow}`), `profile?`. A JSON null anywhere in the flows, a container\'s '
+    + '`id`/`type`/`metadata`/`data` or `profile` means the field is absent. Parameter values are arrays of strings (`{"expanded": ["true"]}`).',
 });
 
 type AnalyzeQuery = { return_analyzed_text?: string; debug_text_restore?: string } & RawFhirParameters;
@@ -73,8 +80,13 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
     const parseJson = jsonBodyParser(scope);
     scope.decorateRequest('bodyText', '');
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-      if (typeof text === 'string') (request as WithBodyText).bodyText = text;
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const text = typeof body === 'string' ? body : utf8Text(body);
+      if (typeof text !== 'string') {
+        done(text); // not UTF-8: 400, as for every JSON body (plugins/error-handling.ts)
+        return;
+      }
+      (request as WithBodyText).bodyText = text;
       parseJson(request, text, done);
     });
 
@@ -83,7 +95,7 @@ export const analyzeRoutes: RouteModule = async (app, deps) => {
       config: { jsonBody: true },
       schema: {
         tags, summary: 'Analyze text with annotator flows given in the request',
-        querystring: AnalyzeQuerySchema, body: ContainerGroupSchema,
+        querystring: AnalyzeQuerySchema, body: AnalyzeRequestSchema,
         response: { 200: ContainerGroupSchema, ...errorResponses(400, 401, 404, 413, 415, 503, 504) },
       },
     }, async (request, reply) => {

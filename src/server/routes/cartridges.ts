@@ -32,6 +32,18 @@ export const cartridgeRoutes: RouteModule = async (app, deps) => {
     const routes = scope.withTypeProvider<TypeBoxTypeProvider>();
     await routes.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 16, parts: 20 } });
     routes.addContentTypeParser(RAW_TYPES, async (request: FastifyRequest, payload: Readable) => readRaw(request, payload, maxBytes));
+    // A body without a Content-Type (or with another one) is read too, so that the answer can say what
+    // was sent and what to send: a zip archive without a Content-Type is taken as the raw archive.
+    routes.addContentTypeParser('*', async (request: FastifyRequest, payload: Readable) => {
+      const bytes = await readRaw(request, payload, maxBytes);
+      if (request.headers['content-type'] === undefined && isZip(bytes)) return bytes;
+      throw wrongMediaType(request, bytes);
+    });
+    const refuseJson = async (request: FastifyRequest, payload: Readable): Promise<never> => {
+      throw wrongMediaType(request, await readRaw(request, payload, maxBytes));
+    };
+    routes.removeContentTypeParser('application/json');
+    routes.addContentTypeParser('application/json', refuseJson);
     const upload = { bodyLimit: maxBytes };
     const submitResponses = { 202: CartridgeSubmitSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) };
     const submitDescription = `Body: the cartridge zip as application/octet-stream, or multipart/form-data with the part "${ARCHIVE_PART}".`;
@@ -83,8 +95,32 @@ function ownRunner(app: AppInstance, { store, config, analysis }: ResolvedDeps):
 }
 
 function tooLarge(maxBytes: number): DomainError {
-  return new DomainError('PAYLOAD_TOO_LARGE', `The cartridge archive is larger than ${maxBytes} bytes (CARTRIDGE_MAX_BYTES).`);
+  return new DomainError('PAYLOAD_TOO_LARGE', `The cartridge archive is larger than ${maxBytes} bytes (CARTRIDGE_MAX_BYTES).`, {
+    moreInfo: 'Send a smaller archive (fewer or smaller dictionaries; deploy the rest as a second cartridge), or raise CARTRIDGE_MAX_BYTES in the service configuration.',
+  });
 }
+
+/** A zip archive starts with a local file header (or, empty, with the end of central directory). */
+function isZip(bytes: Buffer): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && ((bytes[2] === 3 && bytes[3] === 4) || (bytes[2] === 5 && bytes[3] === 6));
+}
+
+const SEND_ARCHIVE = `Send the cartridge zip as the body with Content-Type application/octet-stream (or application/zip), or as the file part "${ARCHIVE_PART}" of multipart/form-data.`;
+
+/** 415 for a body in another media type, saying what was sent (a zip under a wrong or missing type is named as such). */
+function wrongMediaType(request: FastifyRequest, bytes: Buffer): DomainError {
+  const type = request.headers['content-type'];
+  const sent = type === undefined ? 'no Content-Type' : `Content-Type "${type}"`;
+  const what = isZip(bytes) ? `The body is a zip archive but the request has ${sent}.` : `The request has ${sent}, and its body is not a zip archive.`;
+  return new DomainError('UNSUPPORTED_MEDIA_TYPE', `${what} ${SEND_ARCHIVE}`, { moreInfo: SEND_ARCHIVE });
+}
+
+/** The multipart plugin's part-count limits, said as what to send instead. */
+const MULTIPART_LIMITS: Readonly<Record<string, string>> = {
+  FST_FILES_LIMIT: 'The multipart request has more than 2 file parts.',
+  FST_PARTS_LIMIT: 'The multipart request has more than 20 parts.',
+  FST_FIELDS_LIMIT: 'The multipart request has more than 16 non-file fields.',
+};
 
 /** Reads a raw archive body, refusing more than maxBytes (declared or actual). */
 async function readRaw(request: FastifyRequest, payload: Readable, maxBytes: number): Promise<Buffer> {
@@ -104,7 +140,7 @@ async function readArchiveBody(request: FastifyRequest, maxBytes: number): Promi
   if (Buffer.isBuffer(request.body)) return request.body;
   if (!request.isMultipart()) {
     if (request.body === undefined || request.body === null) throw new DomainError('CARTRIDGE_NOT_ACCESSIBLE', 'The request carries no cartridge archive.');
-    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `Send the cartridge archive as application/octet-stream or as multipart/form-data part "${ARCHIVE_PART}", got "${request.headers['content-type'] ?? '(none)'}".`);
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', `The request has Content-Type "${request.headers['content-type'] ?? '(none)'}". ${SEND_ARCHIVE}`, { moreInfo: SEND_ARCHIVE });
   }
   let chosen: Buffer | undefined;
   let named = false;
@@ -116,12 +152,15 @@ async function readArchiveBody(request: FastifyRequest, maxBytes: number): Promi
       else chosen ??= data;
     }
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    const limit = typeof code === 'string' ? MULTIPART_LIMITS[code] : undefined;
+    if (limit !== undefined) throw new DomainError('PAYLOAD_TOO_LARGE', `${limit} Send the cartridge archive as the one file part "${ARCHIVE_PART}".`, { moreInfo: SEND_ARCHIVE });
     if (clientErrorStatus(error) !== undefined) throw error; // the plugin's own limits (413) and violations (400)
     // Parser errors of a body that is not well-formed multipart (no boundary, truncated part) carry no status.
     throw new DomainError('INVALID_REQUEST', `Malformed multipart/form-data body: ${error instanceof Error ? error.message : String(error)}.`);
   }
-  if (chosen === undefined) throw new DomainError('CARTRIDGE_NOT_ACCESSIBLE', `The multipart request has no file part "${ARCHIVE_PART}".`);
+  if (chosen === undefined) throw new DomainError('CARTRIDGE_NOT_ACCESSIBLE', `The multipart request has no file part "${ARCHIVE_PART}". ${SEND_ARCHIVE}`);
   return chosen;
 }
 

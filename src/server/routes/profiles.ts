@@ -1,6 +1,7 @@
 // /v1/profiles: list, create, read, replace, delete persisted profiles (src/artifacts/profiles.ts).
 import { createProfile, deleteProfile, getProfile, listProfiles, replaceProfile } from '../../artifacts/profiles.js';
 import type { RouteModule } from '../deps.js';
+import { dropNullBodyFields } from '../null-body.js';
 import { callerOf } from '../request-context.js';
 import { ProfileListSchema, ProfileResultSchema, ProfileSchema } from '../schemas/artifacts.js';
 import { IdParamsSchema, VersionQuerySchema, errorResponses } from '../schemas/common.js';
@@ -14,6 +15,7 @@ export const profileRoutes: RouteModule = async (app, { store }) => {
 
   app.post('/v1/profiles', {
     config: { jsonBody: true },
+    preValidation: dropNullBodyFields,
     schema: { tags, summary: 'Create a profile', querystring: VersionQuerySchema, body: ProfileSchema, response: { 201: ProfileResultSchema, ...errorResponses(400, 401, 403, 409, 413, 415) } },
   }, async (request, reply) => reply.code(201).send(await createProfile(store, callerOf(request), request.body)));
 
@@ -23,6 +25,7 @@ export const profileRoutes: RouteModule = async (app, { store }) => {
 
   app.put('/v1/profiles/:id', {
     config: { jsonBody: true },
+    preValidation: dropNullBodyFields,
     schema: { tags, summary: 'Replace a profile', params: IdParamsSchema, querystring: VersionQuerySchema, body: ProfileSchema, response: { 200: ProfileResultSchema, ...errorResponses(400, 401, 403, 404, 413, 415) } },
   }, async (request) => replaceProfile(store, callerOf(request), request.params.id, request.body));
 

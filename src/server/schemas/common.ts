@@ -23,6 +23,17 @@ export const IdParamsSchema = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 256, description: 'Artifact id.' }),
 });
 
+/**
+ * An optional field that may also be sent as JSON `null`, which means absent (ACD treats a null field as
+ * absent; the Python SDK sends `"parameters": null`, `"configurations": null` for every annotator it
+ * builds). The OpenAPI document shows it `nullable: true`; the routes drop null fields before the schema
+ * validates the body (null-body.ts), so the schema itself checks the field's type and the messages name
+ * the exact path of a wrong value.
+ */
+export function Nullable<T extends TSchema>(schema: T, options: { description?: string } = {}) {
+  return Type.Optional({ ...schema, ...options, nullable: true } as T);
+}
+
 /** Error responses of a route, each documented with the ServiceError body. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, Type.Ref(ServiceErrorSchema)]));
