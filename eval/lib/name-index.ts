@@ -3,21 +3,23 @@
 // approximate phrase lookup (eval/lib/phrase-ranker.ts). Names are sequences of the knowledge base's own piece
 // keys (plural, UK/US spelling and case folded by its normaliser), so a phrase scanned by the same normaliser
 // compares word for word; word order and repetition are ignored.
+import type { CompiledKb } from '../../src/knowledge/compiled-kb.js';
 import type { CompiledKnowledgeBase } from '../../src/knowledge/kb.js';
 import { ACRONYM_MARK } from '../../src/knowledge/normalize.js';
 
-/** The trie arrays of a compiled knowledge base (CompiledKb.data). */
+/** The trie arrays of a compiled knowledge base (CompiledKb.tables) and its token keys. */
 interface TrieArrays {
-  readonly tokens: readonly string[];
+  readonly tokenKey: (id: number) => string;
   readonly edgeStart: Int32Array;
   readonly edgeToken: Int32Array;
   readonly edgeChild: Int32Array;
 }
 
 function trieArrays(kb: CompiledKnowledgeBase): TrieArrays | undefined {
-  const data = (kb as { data?: Partial<TrieArrays> }).data;
-  if (data?.tokens === undefined || data.edgeStart === undefined || data.edgeToken === undefined || data.edgeChild === undefined) return undefined;
-  return data as TrieArrays;
+  const compiled = kb as Partial<CompiledKb>;
+  if (compiled.tables === undefined || typeof compiled.tokenKey !== 'function') return undefined;
+  const { edgeStart, edgeToken, edgeChild } = compiled.tables;
+  return { tokenKey: (id) => compiled.tokenKey!(id), edgeStart, edgeToken, edgeChild };
 }
 
 /** A name: its piece keys and the concept indexes it names. */
@@ -41,7 +43,7 @@ export function trieNames(kb: CompiledKnowledgeBase, accept: (conceptIndex: numb
       if (concepts.length > 0) out.push({ words: [...path], concepts });
     }
     for (let e = t.edgeStart[node]!; e < t.edgeStart[node + 1]!; e++) {
-      const token = t.tokens[t.edgeToken[e]!]!;
+      const token = t.tokenKey(t.edgeToken[e]!);
       if (token.startsWith(ACRONYM_MARK)) continue;
       path.push(token);
       visit(t.edgeChild[e]!);
