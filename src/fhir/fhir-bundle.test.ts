@@ -126,7 +126,7 @@ describe('FHIR bundle of an analysed container', () => {
               frequency: [{ normalized: 'twice a day' }], duration: [{ coveredText: '7 days' }],
             }],
           }),
-          med('Aspirin', medicationScores({ taken: 0.1, stopped: 0.85 })),
+          med('Aspirin', medicationScores({ taken: 0.1, stopped: 0.85 }), { negated: true }),
           med('statin', medicationScores({ taken: 0.05, considering: 0.8 })),
           med('warfarin', medicationScores(), { negated: true }),
           med('penicillin', medicationScores({ taken: 0.05, allergy: 0.9 })),

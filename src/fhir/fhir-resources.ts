@@ -99,8 +99,9 @@ export function familyMemberHistoriesOf(statements: readonly Statement[], ctx: R
 
 function medicationStatus(s: Statement): string {
   const a = s.detail ?? s.source;
-  if (s.negated) return 'not-taken';
+  // The context engine also negates a drug that was stopped ("discontinued", "held"): it was taken, then stopped.
   if (score(a, ['medication', 'stoppedEvent', 'score']) >= SCORE) return 'stopped';
+  if (s.negated) return 'not-taken';
   if (s.hypothetical || score(a, ['medication', 'usage', 'consideringScore']) >= SCORE) return 'intended';
   if (score(a, ['medication', 'usage', 'takenScore']) >= SCORE) return 'active';
   return 'unknown';
