@@ -25,8 +25,13 @@ export interface Relation {
   readonly nodes: readonly { readonly entity: Annotation }[];
 }
 
-function semanticType(c: Annotation): string {
-  return typeof c.semanticType === 'string' ? c.semanticType : '';
+/** A concept's semantic types: concept_detection joins a concept's several types with commas (`phsu,orch`). */
+function semanticTypes(c: Annotation): readonly string[] {
+  return typeof c.semanticType === 'string' ? c.semanticType.split(',') : [];
+}
+
+function hasType(c: Annotation, types: ReadonlySet<string>): boolean {
+  return semanticTypes(c).some((t) => types.has(t));
 }
 
 function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
@@ -129,10 +134,10 @@ export function findRelations(doc: Document, rules: RelationRules): Relation[] {
       k++;
     }
     if (inSentence.length < 2) continue;
-    const drugs = inSentence.filter((c) => rules.drugTypes.has(semanticType(c)));
+    const drugs = inSentence.filter((c) => hasType(c, rules.drugTypes));
     // a span both a drug and a condition (two concepts) counts as the drug
-    const conditions = inSentence.filter((c) => rules.conditionTypes.has(semanticType(c)) && !drugs.some((d) => d.begin === c.begin && d.end === c.end));
-    const anatomy = inSentence.filter((c) => rules.anatomyTypes.has(semanticType(c)));
+    const conditions = inSentence.filter((c) => hasType(c, rules.conditionTypes) && !drugs.some((d) => d.begin === c.begin && d.end === c.end));
+    const anatomy = inSentence.filter((c) => hasType(c, rules.anatomyTypes));
     if (drugs.length > 0 && conditions.length > 0) drugRelations(doc, rules, drugs, conditions, s.begin, out);
     if (conditions.length > 0 && anatomy.length > 0) siteRelations(doc, rules, conditions, anatomy, s.end, out);
   }
