@@ -66,7 +66,8 @@ function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
   };
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on the loopback interface now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -7,12 +7,12 @@
 // with it and with the default open knowledge base, in alternating rounds of one process.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchCase, BenchContext, BenchFigure } from '../bench-case.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
+import { freePort } from './http-throughput.js';
 import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
 import { writeSyntheticUmls } from '../lib/synthetic-umls.js';
 import { timePasses } from '../lib/timing.js';
@@ -23,17 +23,6 @@ import { checkKnowledgeBase, loadKnowledgeBase } from '../../src/knowledge/loade
 
 const SEED = 20240101;
 const ROUND_MS = 3000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
