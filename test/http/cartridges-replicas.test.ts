@@ -104,6 +104,9 @@ describe('two replicas on one PostgreSQL schema', { skip }, () => {
     assert.equal(res.status, 202, JSON.stringify(res.body));
     await waitFor('B to hear the knowledge change', () => b.heard.includes(tenant));
     await waitFor('A to hear it too', () => a.heard.includes(tenant));
+    // The knowledge change is announced before the job is recorded finished (the runner first has every worker
+    // prepare the tenant's new knowledge), so the status may still read `processing` for a moment.
+    await waitFor('the deployment to complete', async () => (await statusOn(b, tenant, id)).status !== 'processing');
     const done = await statusOn(b, tenant, id);
     assert.equal(done.status, 'completed');
     await new Promise((r) => setTimeout(r, 200)); // both runners keep polling: give a double run the chance to show
