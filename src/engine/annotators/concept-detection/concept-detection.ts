@@ -291,10 +291,13 @@ function textAbbreviations(doc: Document): TextAbbreviations {
  * Disorder readings of heading text ("HISTORY OF PRESENT ILLNESS" → Illness, "• Psychiatric:" → mental
  * disorder; section/headings.ts) are dropped; other readings (the anatomy of "Cardiovascular:") stay.
  */
+const HEADING_GROUPS: ReadonlySet<string> = new Set(['DISO', 'PROC']);
+
 function dropHeadingDisorders(doc: Document, candidates: Candidate[], types: SemanticTypeTable): Candidate[] {
   return candidates.filter((c) => {
     if (!inHeading(doc, c.begin, c.end)) return true;
-    return !c.kb.concept(c.concept).semanticTypes.some((t) => types.byAbbreviation(t)?.group === 'DISO');
+    // A heading names its section, not a disorder the patient has nor a procedure done ("PHYSICAL EXAMINATION").
+    return !c.kb.concept(c.concept).semanticTypes.some((t) => HEADING_GROUPS.has(types.byAbbreviation(t)?.group ?? ''));
   });
 }
 
