@@ -73,6 +73,19 @@ describe('MeSH builder', () => {
     assert.equal(of('D000005').admit, 'never');
   });
 
+  test('a laboratory technique is a lab test unless it is also a procedure done to the patient; measurements are not procedures', () => {
+    const table = loadMeshTreeTypes();
+    const typesOf = (trees: string[]): string[] => admissionOf({ id: 'D1', name: 'x', terms: [], trees, pharmacological: false }, table).types;
+    // Pregnancy Tests: clinical laboratory technique and obstetrical diagnostic technique → the laboratory test.
+    assert.deepEqual(typesOf(['E01.370.225.970', 'E01.370.378.620', 'E05.200.970']), ['lbpr']);
+    // Biopsy: laboratory technique, diagnostic technique and surgery → diagnostic procedure.
+    assert.deepEqual(typesOf(['E01.370.225.500.384.100', 'E01.370.388.100', 'E04.074']), ['diap']);
+    // Glomerular Filtration Rate (kidney function tests), Stroke Volume (cardiac output): not procedures.
+    assert.deepEqual(typesOf(['E01.370.390.400.300']), ['lbpr']);
+    assert.deepEqual(typesOf(['E01.370.370.380.150.700']), ['clna']);
+    assert.deepEqual(typesOf(['E01.370.370.380.220']), ['diap']);
+  });
+
   test('records: entry terms filtered by general rules, cited-only descriptors only when cited', () => {
     const { records, report } = meshRecords(descriptors, { cited: new Set(['MESH:D054321']) });
     assert.deepEqual(records.map((r) => r.ids[0]), ['MESH:D001281', 'MESH:D003113', 'MESH:D000082', 'MESH:D006973', 'MESH:D009999', 'MESH:D054321']);

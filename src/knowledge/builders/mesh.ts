@@ -132,9 +132,12 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
   }
   let types: string[] = [];
   for (let r = best; r < ADMISSIONS.length - 1; r++) for (const t of byAdmission[r]!) if (!types.includes(t)) types.push(t);
-  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure; one
-  // MeSH lists under diagnostic techniques and under surgery (colonoscopy, biopsy) is diagnostic, as UMLS types it.
-  if (types.includes('lbpr') && (types.includes('diap') || types.includes('topp'))) types = types.filter((t) => t !== 'lbpr');
+  // A procedure done to the patient that is also a laboratory technique (biopsy, vaccination) is the procedure; a
+  // laboratory technique MeSH also files under an organ system's diagnostic techniques only (urinalysis, pregnancy
+  // tests, blood gas analysis) is a test of a specimen: the laboratory test. One MeSH lists under diagnostic
+  // techniques and under surgery (colonoscopy, biopsy) is diagnostic, as UMLS types it.
+  if (types.includes('lbpr') && types.includes('topp')) types = types.filter((t) => t !== 'lbpr');
+  else if (types.includes('lbpr') && types.includes('diap')) types = types.filter((t) => t !== 'diap');
   if (types.includes('diap') && types.includes('topp')) types = types.filter((t) => t !== 'topp');
   // A sign MeSH also files under the technique that elicits it (respiratory sounds, reflexes) is the sign.
   if (types.some((t) => semanticTypes().byAbbreviation(t)?.group === 'DISO')) types = types.filter((t) => t !== 'diap' && t !== 'topp');

@@ -27,14 +27,15 @@ export function diseaseTypeFromLabel(label: string): string {
 /**
  * HPO's history terms (its "Past medical history" branch: "Past medical history", "Family history", "Birth
  * history", "Family history of cancer", "History of vasectomy") record what is known about a patient's past, not a
- * phenotype the patient has: `clna` (Clinical Attribute), so disorder-typed uses leave them out.
+ * phenotype the patient has nor a measurement taken: `inpr` (Intellectual Product, as UMLS types records), so
+ * disorder-typed uses leave them out and they are not read as lab tests.
  */
 const HISTORY_LABEL = /\bhistory\b/i;
 
 /** HPO phenotypes: findings (`fndg`) for abnormal-measurement style labels, else signs and symptoms (`sosy`). */
 export function phenotypeTypeFromLabel(label: string): string {
   if (isQualifierLabel(label)) return 'qlco';
-  if (HISTORY_LABEL.test(label)) return 'clna';
+  if (HISTORY_LABEL.test(label)) return 'inpr';
   if (NEOPLASM_WORDS.test(label)) return 'neop';
   return FINDING_WORDS.test(label) ? 'fndg' : 'sosy';
 }

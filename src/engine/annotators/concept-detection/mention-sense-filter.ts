@@ -3,12 +3,14 @@
 // class (`ASA physical status`), an enzyme name's first word (`alanine aminotransferase`) or a common word
 // without drug context (`fig`) loses its drug types (the candidate goes when it has no other type); an analyte
 // measured (`serum creatinine`, `hemoglobin 9.1 g/dL`) keeps its substance types only (bacs when it has none); a food or
-// other substance (`water`, `tobacco`, `peanuts`) as food or substance (food, sbst). Concept ids stay.
+// other substance (`water`, `tobacco`, `peanuts`) as food or substance (food, sbst). A procedure followed by a
+// place word (`intensive care unit`) loses its procedure types (mention-rules/procedure-place.ts). Concept ids stay.
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import type { Document } from '../../document.js';
 import type { CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { isWeakDrugConcept } from '../medication/drug-finder.js';
 import { drugMentionVerdict, figureReferenceSpans, inFigureReference, tokenSpan, type MentionVerdict } from '../../mention-rules/mention-verdict.js';
+import { followedByPlaceWord, PLACE_SENSITIVE_TYPES } from '../../mention-rules/procedure-place.js';
 
 export interface SenseCandidate {
   readonly begin: number;
@@ -33,13 +35,20 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
   // Spans where something other than a drug-group catalogue entry (`Central Nervous System`, `Various`) was found.
   let named: Set<string> | undefined;
   const out: C[] = [];
-  for (const c of candidates) {
+  for (let c of candidates) {
     if (figures && inFigureReference(doc, rules, c.begin, c.end)) {
       changed = true;
       continue;
     }
     const concept = c.kb.concept(c.concept);
-    const types = c.semanticTypes ?? concept.semanticTypes;
+    let types = c.semanticTypes ?? concept.semanticTypes;
+    // `intensive care unit`, `general surgery department`: a place or team, not a procedure.
+    if (types.some((t) => PLACE_SENSITIVE_TYPES.has(t)) && followedByPlaceWord(doc, c.end)) {
+      changed = true;
+      types = types.filter((t) => !PLACE_SENSITIVE_TYPES.has(t));
+      if (types.length === 0) continue;
+      c = { ...c, semanticTypes: types };
+    }
     if (!types.some((t) => drugTypes.has(t))) {
       out.push(c);
       continue;

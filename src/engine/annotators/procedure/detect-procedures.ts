@@ -1,6 +1,8 @@
 // procedure's algorithm (reference §4.4 Procedure, §5.3): procedure mentions from the curated lexicon
 // (resources/procedure/procedures.json) and from knowledge-base concepts of procedure semantic types
-// (topp, diap, hlca, ...; not lab tests); the longest wins, the curated entry on equal spans. Each carries its codes,
+// (topp, diap, hlca, ...; not lab tests) and from general procedure words in context (procedure-phrases.ts:
+// `pathological examination`, `antiviral therapy`, `was extubated`); the longest wins, on equal spans the curated
+// entry, then the knowledge base's. A mention followed by a place word (`surgery department`) is none. Each carries its codes,
 // the first explicit date of its sentence, and — unless annotate_trigger_only — the approach/extent/side
 // words written right before it (resources/procedure/modifiers.json) inside its span.
 import proceduresFile from '../../../../resources/procedure/procedures.json' with { type: 'json' };
@@ -15,6 +17,7 @@ import { compilePhraseTrie, tokenAtOrAfter, type PhraseTrie } from '../symptom-d
 import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from './date-recognizer.js';
+import { compileProcedurePhrases, findProcedurePhrases, isPlacePhrase, type ProcedurePhrases } from './procedure-phrases.js';
 
 export const PROCEDURES_FILE = 'resources/procedure/procedures.json';
 export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
@@ -56,6 +59,7 @@ export interface ProcedureCompiled {
   readonly modifiers: PhraseTrie<string>;
   readonly terms: KbTerms;
   readonly dates: DateRecognizer;
+  readonly phrases: ProcedurePhrases;
 }
 
 export interface ProcedureOptions {
@@ -111,16 +115,23 @@ export function compileProcedure(kb: KnowledgeBase): ProcedureCompiled {
     modifiers: compilePhraseTrie(modifiers.entries.flatMap((e) => listField(e, 'forms').map((f) => [f, e.id] as const))),
     terms: compileKbTerms(kb),
     dates: compileDateRecognizer(),
+    phrases: compileProcedurePhrases(),
   };
 }
+
+/** Which source wins a tie on equal spans: the curated lexicon, then the knowledge base, then endings and phrases. */
+const CURATED = 2;
+const KNOWLEDGE_BASE = 1;
+const GENERAL = 0;
 
 interface Candidate {
   readonly begin: number;
   readonly end: number;
   readonly tokenStart: number;
+  readonly tokenEnd: number;
   readonly normalized: string;
   readonly fields: Readonly<Record<string, string>>;
-  readonly curated: boolean;
+  readonly rank: number;
 }
 
 function onlySpaces(text: string, from: number, to: number): boolean {
@@ -129,9 +140,9 @@ function onlySpaces(text: string, from: number, to: number): boolean {
   return true;
 }
 
-/** Longest candidates first; nested ones dropped; the curated entry wins an equal span. */
+/** Longest candidates first; nested ones dropped; the curated entry, then the knowledge base's, wins an equal span. */
 function selectCandidates(candidates: Candidate[]): Candidate[] {
-  candidates.sort((a, b) => a.begin - b.begin || b.end - a.end || Number(b.curated) - Number(a.curated));
+  candidates.sort((a, b) => a.begin - b.begin || b.end - a.end || b.rank - a.rank);
   const out: Candidate[] = [];
   let maxEnd = -1;
   for (const c of candidates) {
@@ -145,27 +156,31 @@ function selectCandidates(candidates: Candidate[]): Candidate[] {
 
 export function detectProcedures(doc: Document, compiled: ProcedureCompiled, options: ProcedureOptions): Annotation[] {
   const candidates: Candidate[] = [];
+  const tokens = doc.tokens;
+  const matches = (): ReturnType<typeof matchKb> => matchKb(doc, compiled.terms);
   for (const s of doc.sentences) {
-    for (const m of scanTerms(compiled.lexicon, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
+    for (const m of scanTerms(compiled.lexicon, doc.text, tokens, s.tokenStart, s.tokenEnd)) {
       const def = m.values[0]!;
-      candidates.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, normalized: def.normalized, fields: def.codes, curated: true });
+      candidates.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, fields: def.codes, rank: CURATED });
     }
-  }
-  for (const s of doc.sentences) {
     for (let i = s.tokenStart; i < s.tokenEnd; i++) {
-      const t = doc.tokens[i]!;
+      const t = tokens[i]!;
       if (!hasProcedureEnding(t.lower, compiled.endings)) continue;
-      candidates.push({ begin: t.begin, end: t.end, tokenStart: i, normalized: t.lower, fields: {}, curated: false });
+      candidates.push({ begin: t.begin, end: t.end, tokenStart: i, tokenEnd: i + 1, normalized: t.lower, fields: {}, rank: GENERAL });
+    }
+    for (const m of findProcedurePhrases(doc, compiled.phrases, compiled.terms.kb, matches, s.tokenStart, s.tokenEnd)) {
+      candidates.push({ begin: tokens[m.tokenStart]!.begin, end: tokens[m.tokenEnd - 1]!.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: m.normalized, fields: {}, rank: GENERAL });
     }
   }
-  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {
+  for (const m of findKbMentions(compiled.terms, matches(), options.semanticTypes)) {
     candidates.push({
       begin: m.begin,
       end: m.end,
       tokenStart: m.tokenStart,
+      tokenEnd: m.tokenEnd,
       normalized: m.concept.preferredName.toLowerCase(),
       fields: { cui: m.concept.cui, ...codeFields(m.concept, ['snomedConceptId', 'loincId', 'nciCode', 'meshId', 'cptCode']) },
-      curated: false,
+      rank: KNOWLEDGE_BASE,
     });
   }
   const referenceYear = referenceYearOf(options.referenceDate);
@@ -174,6 +189,7 @@ export function detectProcedures(doc: Document, compiled: ProcedureCompiled, opt
   let previousEnd = 0;
   for (const c of selectCandidates(candidates)) {
     const sentence = sentenceOfToken(doc.sentences, c.tokenStart);
+    if (isPlacePhrase(tokens, compiled.phrases, c.tokenEnd, sentence >= 0 ? doc.sentences[sentence]!.tokenEnd : tokens.length)) continue;
     let begin = c.begin;
     if (!options.annotateTriggerOnly) {
       const floor = Math.max(sentence >= 0 ? doc.sentences[sentence]!.tokenStart : 0, tokenAtOrAfter(doc.tokens, previousEnd));

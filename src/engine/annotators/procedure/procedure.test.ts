@@ -5,6 +5,7 @@ import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
 import { compileDateRecognizer, dateMilliseconds, findDates, NO_DATE_MS, sentenceDateFields } from './date-recognizer.js';
 import { procedureAnnotator } from './index.js';
 import { compileWordEndings, hasProcedureEnding } from './detect-procedures.js';
+import { compileProcedurePhrases } from './procedure-phrases.js';
 import { DomainError } from '../../../errors.js';
 
 function procedures(text: string, params: Record<string, readonly string[]> = {}) {
@@ -81,6 +82,33 @@ describe('procedure', () => {
     const [p] = procedures('Blood glucose was checked.', { semantic_types: ['topp', 'diap', 'lbpr'] });
     assert.equal(p?.cui, 'C0392201');
     assert.equal(p?.procedureNormalizedName, 'blood glucose measurement');
+  });
+
+  test('general procedure words: a head with its qualifiers, bare heads, participles after an auxiliary, adverbs', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Pathological examination and blood cultures were done; antiviral therapy and anti-VEGF treatment followed.'),
+      ['Pathological examination', 'blood cultures', 'antiviral therapy', 'anti-VEGF treatment']);
+    // a qualifier is needed for `therapy`, not for `examination`; `additional` says nothing of the kind
+    assert.deepEqual(covered('On examination she was well. Additional therapy was refused.'), ['examination']);
+    assert.deepEqual(covered('He was extubated on day 3 and the tumor was histologically confirmed. The resected specimen.'), ['extubated', 'histologically']);
+    assert.deepEqual(covered('Three TACE procedures were performed.'), ['TACE procedures']);
+  });
+
+  test('tests of a specimen are lab tests, not procedures; a procedure word before a place word names the place', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Laboratory tests showed anemia. A urine pregnancy test was negative.'), ['Laboratory tests']);
+    assert.deepEqual(covered('She was referred to the cardiac surgery department and admitted to the intensive care unit.'), []);
+    assert.deepEqual(covered('Cardiac surgery was performed.'), ['Cardiac surgery']);
+  });
+
+  test('the procedure-heads file is validated: roles, one-word forms, no word both a qualifier and not one', () => {
+    const bad = (entries: unknown[]) => () => compileProcedurePhrases({ kind: 'procedure-heads', version: '1', language: 'en', entries }, 'h.json');
+    const coded = (e: unknown): boolean => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('h.json');
+    assert.throws(bad([{ id: 'a', role: 'head', forms: ['therapy'] }]), coded);
+    assert.throws(bad([{ id: 'a', role: 'chief', forms: ['therapy'] }]), coded);
+    assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['work-up'] }]), coded);
+    assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['usual'] }, { id: 'b', role: 'not-qualifier', forms: ['usual'] }]), coded);
+    assert.equal(compileProcedurePhrases().heads.get('examination')?.bare, true);
   });
 });
 
