@@ -41,6 +41,13 @@ export const MACCROBAT_TYPES: Readonly<Record<string, Category>> = {
 const MACCROBAT_NEGATED = new Set(['NEG']);
 const MACCROBAT_UNCERTAIN = new Set(['UNCERTAIN', 'MAYBE_POS', 'MAYBE_NEG']);
 
+/**
+ * MACCROBAT labels an anaphoric mention of an entity annotated earlier (`the operation`, `these symptoms`, `the
+ * lesion`) `Coreference` instead of its type, linked to its antecedent: a mention annotated, but with no category to
+ * agree with. Predictions there that match no gold are not counted, as in Chia's excluded spans.
+ */
+const MACCROBAT_UNTYPED = new Set(['Coreference']);
+
 export function maccrobatGold(doc: BratDocument): GoldDocument {
   const polarity = new Map<string, string>();
   for (const a of doc.attributes) {
@@ -49,13 +56,15 @@ export function maccrobatGold(doc: BratDocument): GoldDocument {
     if (entity !== undefined) polarity.set(entity.id, a.value);
   }
   const mentions: Mention[] = [];
+  const ignored: BratFragment[] = [];
   for (const e of doc.entities.values()) {
+    if (MACCROBAT_UNTYPED.has(e.type)) ignored.push(...e.fragments);
     const category = MACCROBAT_TYPES[e.type];
     if (category === undefined) continue;
     const p = polarity.get(e.id) ?? '';
     mentions.push({ category, begin: e.begin, end: e.end, fragments: e.fragments, text: e.text, negated: MACCROBAT_NEGATED.has(p), uncertain: MACCROBAT_UNCERTAIN.has(p) });
   }
-  return { mentions, ignored: [] };
+  return { mentions, ignored };
 }
 
 /** Chia entity types scored; a Value counts as a lab value only when a Measurement's Has_value points to it. */

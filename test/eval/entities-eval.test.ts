@@ -30,6 +30,10 @@ test('brat code-point offsets become UTF-16 indices; events carry POLARITY to th
   assert.equal(text.slice(fever.begin, fever.end), 'fever');
   const gold = maccrobatGold(doc);
   assert.deepEqual(gold.mentions.map((m) => [m.category, m.text, m.negated, m.uncertain]), [['problem', 'fever', true, false], ['problem', 'rash', false, true]]);
+  assert.deepEqual(gold.ignored, []);
+  // An anaphor labelled Coreference is a mention without a category: predictions there are not counted.
+  const coref = maccrobatGold(parseBrat('c', 'the operation', 'T1\tCoreference 4 13\toperation\n'));
+  assert.deepEqual([coref.mentions, coref.ignored], [[], [{ begin: 4, end: 13 }]]);
   assert.throws(() => parseBrat('bad', 'short', 'T1\tSign_symptom 0 99\tx\n'), /past the text/);
 });
 

@@ -18,6 +18,8 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMention, type DateRecognizer } from './date-recognizer.js';
 import { compileProcedurePhrases, findProcedurePhrases, isPlacePhrase, type ProcedurePhrases } from './procedure-phrases.js';
+import { findAbbreviationDefinitions, findAbbreviationOccurrences } from '../concept-detection/abbreviation-definitions.js';
+import { firstEndingAfter } from '../../span-search.js';
 
 export const PROCEDURES_FILE = 'resources/procedure/procedures.json';
 export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
@@ -154,6 +156,27 @@ function selectCandidates(candidates: Candidate[]): Candidate[] {
   return out;
 }
 
+/**
+ * A procedure defined with a short form (`transarterial chemoembolization (TACE)`, `cardiac magnetic resonance
+ * (CMR)`): the short form, there and wherever else the text uses it, is that procedure too. True when any was added.
+ */
+function addDefinedShortForms(doc: Document, selected: readonly Candidate[], candidates: Candidate[]): boolean {
+  if (!doc.text.includes('(')) return false;
+  const definitions = findAbbreviationDefinitions(doc.text).filter((d) => selected.some((c) => c.end === d.longEnd && c.begin < d.longEnd));
+  if (definitions.length === 0) return false;
+  const tokens = doc.tokens;
+  let added = false;
+  for (const o of findAbbreviationOccurrences(doc.text, definitions)) {
+    const k = firstEndingAfter(tokens, o.begin);
+    const t = tokens[k];
+    if (t === undefined || t.begin !== o.begin || t.end !== o.end) continue;
+    const source = selected.find((c) => c.end === o.definition.longEnd)!;
+    candidates.push({ begin: o.begin, end: o.end, tokenStart: k, tokenEnd: k + 1, normalized: source.normalized, fields: source.fields, rank: GENERAL });
+    added = true;
+  }
+  return added;
+}
+
 export function detectProcedures(doc: Document, compiled: ProcedureCompiled, options: ProcedureOptions): Annotation[] {
   const candidates: Candidate[] = [];
   const tokens = doc.tokens;
@@ -183,11 +206,13 @@ export function detectProcedures(doc: Document, compiled: ProcedureCompiled, opt
       rank: KNOWLEDGE_BASE,
     });
   }
+  let selected = selectCandidates(candidates);
+  if (addDefinedShortForms(doc, selected, candidates)) selected = selectCandidates(candidates);
   const referenceYear = referenceYearOf(options.referenceDate);
   const dateCache = new Map<number, DateMention[]>();
   const out: Annotation[] = [];
   let previousEnd = 0;
-  for (const c of selectCandidates(candidates)) {
+  for (const c of selected) {
     const sentence = sentenceOfToken(doc.sentences, c.tokenStart);
     if (isPlacePhrase(tokens, compiled.phrases, c.tokenEnd, sentence >= 0 ? doc.sentences[sentence]!.tokenEnd : tokens.length)) continue;
     let begin = c.begin;
