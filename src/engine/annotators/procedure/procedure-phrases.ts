@@ -25,8 +25,11 @@ const HEADS_SCHEMA: LexiconSchema = {
   enums: { role: ROLES, bare: ['yes', 'no'] },
 };
 
-/** Knowledge-base concepts of these groups qualify a head written right after them (`insulin therapy`, `blood culture`). */
-const QUALIFYING_GROUPS: ReadonlySet<SemanticGroup> = new Set(['CHEM', 'ANAT', 'PROC', 'DISO']);
+/**
+ * Knowledge-base concepts of these groups qualify a head written right after them (`insulin therapy`, `blood
+ * culture`, `stent implantation`).
+ */
+const QUALIFYING_GROUPS: ReadonlySet<SemanticGroup> = new Set(['CHEM', 'ANAT', 'PROC', 'DISO', 'DEVI']);
 /** Adjective endings that qualify a head (`surgical`, `systemic`, `supportive`, `pulmonary`, `vascular`). */
 const QUALIFIER_ENDINGS: readonly string[] = ['al', 'ic', 'ive', 'ary', 'ar'];
 /** How many qualifier words a phrase may take before its head. */
