@@ -2,7 +2,7 @@
 // (resources/procedure/procedures.json) and from knowledge-base concepts of procedure semantic types
 // (topp, diap, hlca, ...; not lab tests) and from general procedure words in context (procedure-phrases.ts:
 // `pathological examination`, `antiviral therapy`, `was extubated`); the longest wins, on equal spans the curated
-// entry, then the knowledge base's. A mention followed by a place word (`surgery department`) is none. Each carries its codes,
+// entry, then the knowledge base's. A mention followed by a place word (`surgery department`) or on a heading is none. Each carries its codes,
 // the first explicit date of its sentence, and — unless annotate_trigger_only — the approach/extent/side
 // words written right before it (resources/procedure/modifiers.json) inside its span.
 import proceduresFile from '../../../../resources/procedure/procedures.json' with { type: 'json' };
@@ -20,6 +20,7 @@ import { compileDateRecognizer, referenceYearOf, sentenceDateFields, type DateMe
 import { compileProcedurePhrases, findProcedurePhrases, isPlacePhrase, type ProcedurePhrases } from './procedure-phrases.js';
 import { findAbbreviationDefinitions, findAbbreviationOccurrences } from '../concept-detection/abbreviation-definitions.js';
 import { firstEndingAfter } from '../../span-search.js';
+import { inHeading } from '../section/headings.js';
 
 export const PROCEDURES_FILE = 'resources/procedure/procedures.json';
 export const PROCEDURE_MODIFIERS_FILE = 'resources/procedure/modifiers.json';
@@ -215,6 +216,8 @@ export function detectProcedures(doc: Document, compiled: ProcedureCompiled, opt
   for (const c of selected) {
     const sentence = sentenceOfToken(doc.sentences, c.tokenStart);
     if (isPlacePhrase(tokens, compiled.phrases, c.tokenEnd, sentence >= 0 ? doc.sentences[sentence]!.tokenEnd : tokens.length)) continue;
+    // A heading names its section (`PHYSICAL EXAMINATION`, `• Medical Treatment:`), not a procedure done.
+    if (inHeading(doc, c.begin, c.end)) continue;
     let begin = c.begin;
     if (!options.annotateTriggerOnly) {
       const floor = Math.max(sentence >= 0 ? doc.sentences[sentence]!.tokenStart : 0, tokenAtOrAfter(doc.tokens, previousEnd));

@@ -195,6 +195,7 @@ export function findProcedurePhrases(doc: Document, p: ProcedurePhrases, kb: Kno
       }
       const start = qualifiersStart(doc, p, ends, i, from);
       if (start === i && !head.bare) continue;
+      if (isLineLabel(tokens, start, i + 1)) continue;
       out.push({ tokenStart: start, tokenEnd: i + 1, normalized: start === i ? head.normalized : phraseName(doc, start, i + 1) });
       continue;
     }
@@ -210,6 +211,14 @@ export function findProcedurePhrases(doc: Document, p: ProcedurePhrases, kb: Kno
     }
   }
   return out;
+}
+
+/** `• Medical Treatment:` at the start of a line: a label naming what follows, not a procedure done. */
+function isLineLabel(tokens: readonly Token[], start: number, end: number): boolean {
+  if (tokens[end]?.lower !== ':') return false;
+  let k = start;
+  while (k > 0 && !tokens[k]!.newlineBefore && tokens[k - 1]!.kind !== 'word' && tokens[k - 1]!.kind !== 'number') k--;
+  return k === 0 || tokens[k]!.newlineBefore;
 }
 
 /** Lower-cased words of tokens [start, end), single-spaced, hyphens kept tight (`anti-vegf therapy`). */

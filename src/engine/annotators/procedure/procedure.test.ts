@@ -99,6 +99,8 @@ describe('procedure', () => {
     assert.deepEqual(covered('Laboratory tests showed anemia. A urine pregnancy test was negative.'), ['Laboratory tests']);
     assert.deepEqual(covered('She was referred to the cardiac surgery department and admitted to the intensive care unit.'), []);
     assert.deepEqual(covered('Cardiac surgery was performed.'), ['Cardiac surgery']);
+    // a label at the start of a line names what follows
+    assert.deepEqual(covered('Depression.\n• Medical Treatment: He will continue Prozac.\nSurgical treatment: none.'), []);
   });
 
   test('the procedure-heads file is validated: roles, one-word forms, no word both a qualifier and not one', () => {
