@@ -92,6 +92,11 @@ describe('procedure', () => {
     assert.deepEqual(covered('On examination she was well. Additional therapy was refused.'), ['examination']);
     assert.deepEqual(covered('He was extubated on day 3 and the tumor was histologically confirmed. The resected specimen.'), ['extubated', 'histologically']);
     assert.deepEqual(covered('Three TACE procedures were performed.'), ['TACE procedures']);
+    // a procedure defined with a short form: the short form is that procedure, there and later
+    const defined = procedures('She had a laparoscopic cholecystectomy (LC) in May. After LC she recovered.');
+    assert.deepEqual(defined.map((p) => [p.coveredText, p.procedureNormalizedName]), [
+      ['laparoscopic cholecystectomy', 'cholecystectomy'], ['LC', 'cholecystectomy'], ['LC', 'cholecystectomy'],
+    ]);
   });
 
   test('tests of a specimen are lab tests, not procedures; a procedure word before a place word names the place', () => {
