@@ -78,3 +78,11 @@ test('allowed_types and excluded_types are validated', () => {
   const bad = validateContextLexicon(rule({ allowed_types: ['drug'], excluded_types: [] }), 'f.json').issues.map((i) => i.path);
   assert.deepEqual(bad, ['f.json: rules[0] (rule "x").allowed_types', 'f.json: rules[0] (rule "x").excluded_types']);
 });
+
+test('a trigger in an opening subordinate clause does not reach the main clause', () => {
+  assert.deepEqual(negated('Because she declined surgical treatment, she will continue immunosuppressive therapy.', [['surgical treatment', test_], ['immunosuppressive therapy', test_]]), [true, false]);
+  assert.deepEqual(negated('As the patient denied adjuvant therapy, metastases were found on a follow-up CT.', [['adjuvant therapy', test_]]), [true]);
+  // a list inside the clause stays negated: only a comma before a subject ends it
+  assert.deepEqual(negated('Although he has no fever, cough, or chills, he feels unwell.', [['fever', disease], ['cough', disease], ['chills', disease]]), [true, true, true]);
+  assert.deepEqual(negated('He has no fever, cough, or chills, he feels unwell.', [['chills', disease]]), [true]);
+});
