@@ -25,7 +25,9 @@ export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   // A chief complaint is, by definition, what the patient reports.
   const reported = !e.negated && (e.cues.has('patientReported') || e.sectionClass === 'complaint');
   // A condition written in an allergy list is the reaction to an allergen (`Penicillin (hives)`), not a diagnosis.
-  const reaction = e.sectionClass === 'allergy';
+  // So is one written after `allergic to X` in the same statement (`allergic to codeine, which causes nausea`).
+  const allergy = e.cues.get('allergy');
+  const reaction = e.sectionClass === 'allergy' || (allergy !== undefined && !allergy.inside && allergy.end <= e.target.begin);
   const explicit = e.negated || family || suspected || discussed || reaction ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
   const t = e.semanticTypes;
   const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : hasDiagnosisType(t) ? LOW : WEAK;
