@@ -128,6 +128,13 @@ describe('model_broker: diagnosis', () => {
     assert.ok(at(rep, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(rep, 'diagnosis.symptomScore') >= 0.7);
   });
 
+  test('a reported history is a past diagnosis, not a complaint', () => {
+    const h = score('She reports a history of anxiety.', [{ text: 'anxiety', fields: { cui: 'C0003467', semanticType: 'mobd' } }]).get('anxiety');
+    assert.ok(at(h, 'diagnosis.usage.explicitScore') >= 0.7 && at(h, 'diagnosis.usage.patientReportedScore') < 0.5);
+    const r = score('She reports anxiety.', [{ text: 'anxiety', fields: { cui: 'C0003467', semanticType: 'mobd' } }]).get('anxiety');
+    assert.ok(at(r, 'diagnosis.usage.patientReportedScore') >= 0.7);
+  });
+
   test('a chief complaint is patient reported; a history of present illness alone is not', () => {
     const cc = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'chief complaint' } }]).get('Knee pain');
     assert.ok(at(cc, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(cc, 'diagnosis.usage.explicitScore') < 0.3);
