@@ -55,6 +55,7 @@ export function compileContext(lexicons: ContextLexicon | readonly ContextLexico
 }
 
 const MODIFIER_DIRECTIONS = new Set(['FORWARD', 'BACKWARD', 'BIDIRECTIONAL']);
+// SUBORDINATE matches are neither modifiers nor terminators: subordinateClauseEnd reads them.
 
 function terminates(match: TriggerMatch, category: ContextCategory): boolean {
   const rules = match.rules;
@@ -63,6 +64,31 @@ function terminates(match: TriggerMatch, category: ContextCategory): boolean {
     if (r.direction === 'TERMINATE' && (r.category === 'TERMINATE' || r.category === category)) return true;
   }
   return false;
+}
+
+/** The SUBORDINATE rule of a match, if it has one. */
+function subordinateRule(match: TriggerMatch): ContextRule | undefined {
+  const rules = match.rules;
+  for (let i = 0; i < rules.length; i++) if ((rules[i] as ContextRule).direction === 'SUBORDINATE') return rules[i];
+  return undefined;
+}
+
+/**
+ * Where the subordinate clause opened at the sentence start ends for a trigger at `match` (SUBORDINATE rules):
+ * the first comma after the trigger followed by a word of the rule's stop_at (a subject opening the main clause),
+ * when the subordinator is the sentence's first word. `end` when there is none.
+ */
+function subordinateClauseEnd(tokens: readonly Token[], sentence: Sentence, matches: readonly TriggerMatch[], m: number, end: number): number {
+  const first = trimBegin(tokens, sentence.tokenStart, sentence.tokenEnd);
+  const opener = matches[0];
+  if (opener === undefined || opener.tokenBegin !== first || m === 0) return end;
+  const rule = subordinateRule(opener);
+  if (rule === undefined || rule.stopAt === undefined) return end;
+  const match = matches[m] as TriggerMatch;
+  for (let i = match.tokenEnd; i + 1 < end; i++) {
+    if ((tokens[i] as Token).lower === ',' && rule.stopAt.has(normalizeToken((tokens[i + 1] as Token).lower))) return i;
+  }
+  return end;
 }
 
 function isPunct(token: Token | undefined): boolean {
@@ -225,6 +251,7 @@ function scopesOfSentence(
           break;
         }
       }
+      clauseEnd = subordinateClauseEnd(tokens, sentence, matches, m, clauseEnd);
       if (hasBrackets) {
         clauseStart = bracketStartBackward(tokens, clauseStart, match.tokenBegin);
         clauseEnd = bracketEndForward(tokens, match.tokenEnd, clauseEnd);

@@ -15,7 +15,10 @@ export const CONTEXT_CATEGORIES = [
 ] as const;
 export type ContextCategory = (typeof CONTEXT_CATEGORIES)[number];
 
-export const CONTEXT_DIRECTIONS = ['FORWARD', 'BACKWARD', 'BIDIRECTIONAL', 'TERMINATE', 'PSEUDO'] as const;
+// SUBORDINATE (category TERMINATE): a subordinator that opens a sentence (`Because`, `Although`, `As`) makes its
+// clause end at the first comma followed by one of the rule's `stop_at` words, which open the main clause
+// (`Because she declined surgery, she will ...`); forward scopes of triggers in that clause end there.
+export const CONTEXT_DIRECTIONS = ['FORWARD', 'BACKWARD', 'BIDIRECTIONAL', 'TERMINATE', 'PSEUDO', 'SUBORDINATE'] as const;
 export type ContextDirection = (typeof CONTEXT_DIRECTIONS)[number];
 
 /** Kinds of target a rule can be limited to (medspaCy's allowed_types / excluded_types; context/target-kind.ts). */
@@ -115,14 +118,20 @@ function checkRule(raw: unknown, path: string, issues: ValidationIssue[]): Conte
   if (category === 'PSEUDO' && direction !== undefined && direction !== 'PSEUDO') {
     issues.push({ path: `${at}.direction`, message: 'a PSEUDO category rule must have direction PSEUDO' });
   }
-  if (category === 'TERMINATE' && direction !== undefined && direction !== 'TERMINATE') {
-    issues.push({ path: `${at}.direction`, message: 'a TERMINATE category rule must have direction TERMINATE' });
+  if (category === 'TERMINATE' && direction !== undefined && direction !== 'TERMINATE' && direction !== 'SUBORDINATE') {
+    issues.push({ path: `${at}.direction`, message: 'a TERMINATE category rule must have direction TERMINATE or SUBORDINATE' });
+  }
+  if (direction === 'SUBORDINATE' && category !== undefined && category !== 'TERMINATE') {
+    issues.push({ path: `${at}.category`, message: 'a SUBORDINATE rule must have category TERMINATE' });
+  }
+  if (direction === 'SUBORDINATE' && (raw.stop_at === undefined || raw.stop_at === null)) {
+    issues.push({ path: `${at}.stop_at`, message: 'a SUBORDINATE rule needs stop_at: the words that open the main clause after a comma' });
   }
   let maxScope: number | undefined;
   if (raw.max_scope !== undefined && raw.max_scope !== null) {
     if (typeof raw.max_scope !== 'number' || !Number.isInteger(raw.max_scope) || raw.max_scope < 1) {
       issues.push({ path: `${at}.max_scope`, message: 'max_scope must be a positive integer (tokens)' });
-    } else if (direction === 'TERMINATE' || direction === 'PSEUDO') {
+    } else if (direction === 'TERMINATE' || direction === 'PSEUDO' || direction === 'SUBORDINATE') {
       issues.push({ path: `${at}.max_scope`, message: `max_scope makes no sense for a ${direction} rule` });
     } else {
       maxScope = raw.max_scope;
@@ -145,7 +154,7 @@ function checkRule(raw: unknown, path: string, issues: ValidationIssue[]): Conte
       issues.push({ path: `${at}.${key}`, message: `${key} must be a non-empty array of ${TARGET_KINDS.join(', ')}` });
       return undefined;
     }
-    if (direction === 'TERMINATE' || direction === 'PSEUDO') issues.push({ path: `${at}.${key}`, message: `${key} makes no sense for a ${direction} rule` });
+    if (direction === 'TERMINATE' || direction === 'PSEUDO' || direction === 'SUBORDINATE') issues.push({ path: `${at}.${key}`, message: `${key} makes no sense for a ${direction} rule` });
     return new Set(v as TargetKind[]);
   };
   const allowedTypes = kinds('allowed_types');

@@ -46,9 +46,43 @@ test('a negative or empty test is not negated, its finding is; a test not perfor
   assert.deepEqual(negated('No CT was done.', [['CT', test_]]), [true]);
 });
 
+test('a test that did not show a finding, or on which it was not seen, was done; one the patient did not have was not', () => {
+  assert.deepEqual(negated('The MRI did not show a mass.', [['MRI', test_], ['mass', disease]]), [false, true]);
+  assert.deepEqual(negated('It had not been present on the ultrasound examination.', [['ultrasound examination', test_]]), [false]);
+  assert.deepEqual(negated('She did not have a colonoscopy.', [['colonoscopy', test_]]), [true]);
+  assert.deepEqual(negated('He did not tolerate a decrease of PEEP.', [['PEEP', test_]]), [false]);
+  assert.deepEqual(negated('He refused chemotherapy and decided to proceed with palliative care.', [['chemotherapy', test_], ['palliative care', test_]]), [true, false]);
+  assert.deepEqual(negated('Neither leaks nor malfunctions, and recovery of the LVEF.', [['leaks', disease], ['malfunctions', disease], ['LVEF', test_]]), [true, true, false]);
+});
+
+/** Flags of one category (POSSIBLE_EXISTENCE, HYPOTHETICAL) for the phrases of `text`. */
+function flagged(text: string, category: 'POSSIBLE_EXISTENCE' | 'HYPOTHETICAL', phrases: readonly string[]): boolean[] {
+  const doc = createDocument(text);
+  const list: Annotation[] = phrases.map((p) => ({ type: 'test', begin: text.indexOf(p), end: text.indexOf(p) + p.length, coveredText: p, semanticType: 'dsyn' }) as Annotation);
+  const hit = hitTargets(runContext(doc, compiled, list, [category], true), category);
+  return list.map((t) => hit.has(t));
+}
+
+test('hedges: suspected to have, must have been, a working diagnosis, impending; the month of May is no modal', () => {
+  assert.deepEqual(flagged('During pregnancy she was suspected to have growth restriction.', 'POSSIBLE_EXISTENCE', ['growth restriction']), [true]);
+  assert.deepEqual(flagged('The mass must have been a thrombus.', 'POSSIBLE_EXISTENCE', ['thrombus']), [true]);
+  assert.deepEqual(flagged('Under the impression of febrile neutropenia, she was admitted.', 'POSSIBLE_EXISTENCE', ['febrile neutropenia']), [true]);
+  assert.deepEqual(flagged('She had signs of impending respiratory failure.', 'HYPOTHETICAL', ['respiratory failure']), [true]);
+  assert.deepEqual(flagged('In May 2016 he presented with worsening abdominal pain.', 'POSSIBLE_EXISTENCE', ['abdominal pain']), [false]);
+  assert.deepEqual(flagged('This may represent abdominal pain.', 'POSSIBLE_EXISTENCE', ['abdominal pain']), [true]);
+});
+
 test('allowed_types and excluded_types are validated', () => {
   const rule = (extra: Record<string, unknown>): unknown => ({ kind: 'context-rules', version: '1', language: 'en', rules: [{ id: 'x', literal: 'stopped', category: 'NEGATED_EXISTENCE', direction: 'BACKWARD', ...extra }] });
   assert.equal(validateContextLexicon(rule({ allowed_types: ['medication'] }), 'f.json').issues.length, 0);
   const bad = validateContextLexicon(rule({ allowed_types: ['drug'], excluded_types: [] }), 'f.json').issues.map((i) => i.path);
   assert.deepEqual(bad, ['f.json: rules[0] (rule "x").allowed_types', 'f.json: rules[0] (rule "x").excluded_types']);
+});
+
+test('a trigger in an opening subordinate clause does not reach the main clause', () => {
+  assert.deepEqual(negated('Because she declined surgical treatment, she will continue immunosuppressive therapy.', [['surgical treatment', test_], ['immunosuppressive therapy', test_]]), [true, false]);
+  assert.deepEqual(negated('As the patient denied adjuvant therapy, metastases were found on a follow-up CT.', [['adjuvant therapy', test_]]), [true]);
+  // a list inside the clause stays negated: only a comma before a subject ends it
+  assert.deepEqual(negated('Although he has no fever, cough, or chills, he feels unwell.', [['fever', disease], ['cough', disease], ['chills', disease]]), [true, true, true]);
+  assert.deepEqual(negated('He has no fever, cough, or chills, he feels unwell.', [['chills', disease]]), [true]);
 });

@@ -23,9 +23,12 @@ export function diagnosisInsight(e: Evidence): DiagnosisInsight {
   const suspected = !e.negated && (e.possible || e.cues.has('suspected'));
   const discussed = !e.negated && !suspected && (e.conditional || e.hypothetical || e.cues.has('discussed') || e.cues.has('considering'));
   // A chief complaint is, by definition, what the patient reports.
-  const reported = !e.negated && (e.cues.has('patientReported') || e.sectionClass === 'complaint');
+  // A reported history (`reports a history of anxiety`) is a past diagnosis, not a complaint.
+  const reported = !e.negated && ((e.cues.has('patientReported') && !e.historical) || e.sectionClass === 'complaint');
   // A condition written in an allergy list is the reaction to an allergen (`Penicillin (hives)`), not a diagnosis.
-  const reaction = e.sectionClass === 'allergy';
+  // So is one written after `allergic to X` in the same statement (`allergic to codeine, which causes nausea`).
+  const allergy = e.cues.get('allergy');
+  const reaction = e.sectionClass === 'allergy' || (allergy !== undefined && !allergy.inside && allergy.end <= e.target.begin);
   const explicit = e.negated || family || suspected || discussed || reaction ? (e.negated ? NONE : LOW) : reported ? SLIGHT : HIGH;
   const t = e.semanticTypes;
   const symptom = t.has('sosy') ? HIGH : t.has('fndg') ? MEDIUM : hasDiagnosisType(t) ? LOW : WEAK;

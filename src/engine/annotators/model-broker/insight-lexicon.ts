@@ -11,7 +11,7 @@ export const INSIGHT_LEXICON_KIND = 'insight-cues';
 export const CUE_KINDS = [
   'patientReported', 'suspected', 'discussed', 'considering', 'pending', 'started', 'stopped', 'doseIncreased',
   'doseDecreased', 'doseChanged', 'taken', 'allergy', 'adverseEvent', 'labMeasurement', 'normal', 'abnormal', 'trauma',
-  'nonPatient', 'notTaken', 'exposure', 'treatment', 'compliance', 'useNone', 'useNever', 'useCurrent', 'useStopped', 'use',
+  'nonPatient', 'notTaken', 'exposure', 'treatment', 'compliance', 'useNone', 'tobaccoNone', 'alcoholNone', 'useNever', 'useCurrent', 'useStopped', 'use',
   'useLight', 'useModerate', 'useHeavy', 'useAbuse', 'medicalUse', 'indication',
 ] as const;
 export type CueKind = (typeof CUE_KINDS)[number];

@@ -128,6 +128,13 @@ describe('model_broker: diagnosis', () => {
     assert.ok(at(rep, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(rep, 'diagnosis.symptomScore') >= 0.7);
   });
 
+  test('a reported history is a past diagnosis, not a complaint', () => {
+    const h = score('She reports a history of anxiety.', [{ text: 'anxiety', fields: { cui: 'C0003467', semanticType: 'mobd' } }]).get('anxiety');
+    assert.ok(at(h, 'diagnosis.usage.explicitScore') >= 0.7 && at(h, 'diagnosis.usage.patientReportedScore') < 0.5);
+    const r = score('She reports anxiety.', [{ text: 'anxiety', fields: { cui: 'C0003467', semanticType: 'mobd' } }]).get('anxiety');
+    assert.ok(at(r, 'diagnosis.usage.patientReportedScore') >= 0.7);
+  });
+
   test('a chief complaint is patient reported; a history of present illness alone is not', () => {
     const cc = score('Knee pain.', [{ text: 'Knee pain', fields: { cui: 'C0231749', semanticType: 'sosy', sectionNormalizedName: 'chief complaint' } }]).get('Knee pain');
     assert.ok(at(cc, 'diagnosis.usage.patientReportedScore') >= 0.7 && at(cc, 'diagnosis.usage.explicitScore') < 0.3);
@@ -206,6 +213,13 @@ describe('model_broker: medication status (who takes it, and whether it goes on)
     assert.ok(at(r, 'diagnosis.usage.explicitScore') < 0.5);
   });
 
+  test('a condition after `allergic to X` in the same statement is the reaction; one before it is not', () => {
+    const after = score('Allergic to codeine, which causes nausea.', [{ text: 'nausea', fields: { cui: 'C0027497', semanticType: 'sosy' } }]).get('nausea');
+    assert.ok(at(after, 'diagnosis.usage.explicitScore') < 0.5);
+    const before = score('He has asthma and is allergic to penicillin.', [{ text: 'asthma', fields: { cui: 'C0004096', semanticType: 'dsyn' } }]).get('asthma');
+    assert.ok(at(before, 'diagnosis.usage.explicitScore') >= 0.7);
+  });
+
   test('switched from X to Y: X is stopped, Y is not; X changed to Y: X is stopped, Y started', () => {
     const sw = score('He was switched from metoprolol to carvedilol.', [med('metoprolol', 'C0025859'), med('carvedilol', 'C0054836')]);
     assert.ok(at(sw.get('metoprolol'), 'medication.stoppedEvent.score') >= 0.8);
@@ -256,6 +270,8 @@ describe('model_broker: procedure and normality', () => {
     assert.ok(at(scheduled, 'procedure.usage.pendingScore') >= 0.7 && at(scheduled, 'procedure.task.diagnosticScore') >= 0.6);
     const plan = score('Physical therapy.', [{ text: 'Physical therapy', layer: 'ProcedureInd', fields: { sectionNormalizedName: 'plan' } }]).get('Physical therapy', 'ProcedureInd');
     assert.ok(at(plan, 'procedure.usage.pendingScore') >= 0.7);
+    const recommended = score('Physical therapy was recommended.', [{ text: 'Physical therapy', layer: 'ProcedureInd' }]).get('Physical therapy', 'ProcedureInd');
+    assert.ok(at(recommended, 'procedure.usage.explicitScore') < 0.5);
     const neg = score('No biopsy was performed.', [{ text: 'biopsy', layer: 'ProcedureInd' }]).get('biopsy', 'ProcedureInd');
     assert.ok(at(neg, 'procedure.usage.explicitScore') < 0.1);
   });
@@ -321,6 +337,19 @@ describe('model_broker: substance use (real inference-rule tags)', () => {
     assert.ok(at(oxy, 'illicitDrug.useDimension.medicalScore') >= 0.6 && at(oxy, 'illicitDrug.useDimension.abuseScore') < 0.6);
     const methadone = score('On methadone maintenance, compliant with the program.', [{ text: 'methadone', fields: { cui: 'C0025605', semanticType: 'phsu' } }]).get('methadone');
     assert.ok(at(methadone, 'substance.treatmentScore') >= 0.6 && at(methadone, 'substance.treatment.complianceScore') >= 0.6);
+  });
+
+  test('a word naming one substance\'s absence does not deny another; smoked marijuana is no tobacco use', () => {
+    const wine = score('Patient is a nonsmoker and drinks one glass of wine with dinner.', [{ text: 'glass of wine', fields: { cui: 'C0001967', semanticType: 'food' } }]).get('glass of wine');
+    assert.ok(at(wine, 'alcohol.usage.useScore') >= 0.6 && at(wine, 'alcohol.usage.noneScore') < 0.5);
+    assert.ok(at(tobacco('She is a non-drinker and smokes half a pack a day.', 'smokes'), 'tobacco.usage.noneScore') < 0.5);
+    assert.ok(at(tobacco('Tobacco: nonsmoker.', 'Tobacco'), 'tobacco.usage.noneScore') >= 0.6);
+    const pot = score('He smokes marijuana occasionally.', [
+      { text: 'smokes marijuana occasionally', layer: 'SmokingInd', fields: { illicitDrugSurfaceForm: 'marijuana' } },
+      { text: 'smokes', fields: { cui: 'C0037369', semanticType: 'inbe' } },
+    ]);
+    assert.equal(insight(pot.get('smokes'))?.['tobacco'], undefined);
+    assert.equal(insight(pot.get('smokes marijuana occasionally', 'SmokingInd'))?.['tobacco'], undefined);
   });
 
   test('without inference-rule tags, the lexicon\'s substance terms pick the model', () => {

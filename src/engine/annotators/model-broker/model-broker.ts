@@ -10,12 +10,12 @@ import type { CompiledContext } from '../../context/context-engine.js';
 import { compileDefaultContext } from '../../context/context-lexicon.js';
 import { diagnosisInsight, DIAGNOSIS_SEMANTIC_TYPES } from './diagnosis-model.js';
 import { EvidenceBuilder, type Evidence } from './evidence.js';
-import { compileDefaultInsightLexicon, type InsightLexicon } from './insight-lexicon.js';
+import { compileDefaultInsightLexicon, type InsightLexicon, type SubstanceKind } from './insight-lexicon.js';
 import { medicationInsight, MEDICATION_SEMANTIC_TYPES } from './medication-model.js';
 import { normalityInsight, NORMALITY_SEMANTIC_TYPES } from './normality-model.js';
 import { compileReferenceIntervals, type ReferenceIntervals } from './reference-intervals.js';
 import { procedureInsight, PROCEDURE_SEMANTIC_TYPES } from './procedure-model.js';
-import { alcoholInsight, createSubstanceTermCache, hasSubstanceTag, illicitDrugInsight, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight, type SubstanceTermCache } from './substance-model.js';
+import { alcoholInsight, createSubstanceTermCache, hasSubstanceTag, illicitDrugInsight, smokesOnlyIllicitDrug, substanceInsight, substanceKinds, TAG_OF_KIND, tobaccoInsight, type SubstanceTermCache } from './substance-model.js';
 import { TemporalLinker } from './temporal-model.js';
 
 export const ANNOTATOR_ID = 'model_broker';
@@ -97,6 +97,9 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
   }
   if (targets.length === 0) return {};
   const evidence = new EvidenceBuilder(doc, compiled.lexicon, compiled.context, targets);
+  // `smokes marijuana`: the smoking words there are no tobacco use.
+  let illicitSmoking: Annotation[] | undefined;
+  for (const s of doc.layers.get('SmokingInd') ?? []) if (smokesOnlyIllicitDrug(s)) (illicitSmoking ??= []).push(s);
   const temporal = new TemporalLinker(doc, params.link_all_temporal_candidates);
   const update: AnnotationUpdate[] = [];
   const done = new Set<Annotation>();
@@ -125,7 +128,12 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
       data.normality = normalityInsight(doc, e, applies.medication, intervals);
       models++;
     }
-    const kinds = applies.substance;
+    let kinds = applies.substance;
+    if (illicitSmoking !== undefined && kinds.has('tobacco') && illicitSmoking.some((s) => s.begin <= annotation.begin && annotation.end <= s.end)) {
+      const without = new Set<SubstanceKind>(kinds);
+      without.delete('tobacco');
+      kinds = without;
+    }
     if (runSubstance && kinds.size > 0) {
       if (kinds.has('tobacco')) data.tobacco = tobaccoInsight(e);
       if (kinds.has('alcohol')) data.alcohol = alcoholInsight(e);
@@ -135,11 +143,11 @@ export function runModelBroker(doc: Document, params: ModelBrokerParams, compile
     }
     const fields: Record<string, unknown> = {};
     let fieldCount = 0;
-    if (runSubstance && layer === 'concepts' && applies.substance.size > 0 && !hasSubstanceTag(e)) {
+    if (runSubstance && layer === 'concepts' && kinds.size > 0 && !hasSubstanceTag(e)) {
       // Kinds found by the lexicon, not by inference rules: tag the concept as the rules would, so the
       // substance-use attribute set (which tests the tags) sees it.
       const existing = Array.isArray(annotation.insightModelCandidates) ? annotation.insightModelCandidates.map(String) : [];
-      fields.insightModelCandidates = [...existing, ...[...applies.substance].map((k) => TAG_OF_KIND[k]).filter((t) => !existing.includes(t))];
+      fields.insightModelCandidates = [...existing, ...[...kinds].map((k) => TAG_OF_KIND[k]).filter((t) => !existing.includes(t))];
       fieldCount++;
     }
     if (models > 0) {

@@ -1,6 +1,7 @@
 // The substance-use insight models (reference §7): `tobacco`, `alcohol`, `illicitDrug` and `substance`
 // (abuse treatment). Each reads the same evidence: is the substance used, not used or only discussed;
 // current, stopped or never; how much (alcohol), medical or abuse (drugs); exposure; someone else's use.
+import type { Annotation } from '../../document.js';
 import type { Evidence } from './evidence.js';
 import type { InsightLexicon, SubstanceKind } from './insight-lexicon.js';
 import { HIGH, LEANING, LIKELY, MEDIUM, MINIMAL, NONE, STRONG, WEAK, LOW, SLIGHT, pick, score } from './scores.js';
@@ -84,6 +85,14 @@ export function substanceKinds(e: Evidence, lexicon: InsightLexicon, cache?: Sub
 }
 
 const NO_KINDS: ReadonlySet<SubstanceKind> = new Set();
+
+/**
+ * A SmokingInd whose smoked substance is an illicit drug and that names no tobacco (`smokes marijuana`): the
+ * smoking words in it are not tobacco use (the drug's own concept tells the drug use).
+ */
+export function smokesOnlyIllicitDrug(a: Annotation): boolean {
+  return typeof a.illicitDrugSurfaceForm === 'string' && a.smokeSubstanceSurfaceForm === undefined;
+}
 /** Distinct texts kept per lexicon before the cache starts over (it only saves time). */
 const TERM_CACHE_LIMIT = 50_000;
 /**
@@ -160,15 +169,19 @@ interface UseState {
 }
 
 /** Cue kinds that say something about use of a substance. */
-const USE_EVIDENCE = ['use', 'useCurrent', 'useStopped', 'useAbuse', 'useLight', 'useModerate', 'useHeavy', 'useNone', 'useNever', 'exposure', 'treatment', 'taken', 'patientReported', 'discussed', 'considering', 'nonPatient'] as const;
+const USE_EVIDENCE = ['use', 'useCurrent', 'useStopped', 'useAbuse', 'useLight', 'useModerate', 'useHeavy', 'useNone', 'tobaccoNone', 'alcoholNone', 'useNever', 'exposure', 'treatment', 'taken', 'patientReported', 'discussed', 'considering', 'nonPatient'] as const;
 /** Words that make a mention describe use by themselves (`smoker`, `alcohol abuse`, `cocaine use`). */
 const SELF_DESCRIBING: ReadonlySet<string> = new Set(['smoker', 'smokers', 'smokes', 'smoked', 'smoking', 'drinker', 'drinks', 'drinking', 'use', 'user', 'users', 'using', 'abuse', 'dependence', 'addiction', 'alcoholism', 'alcoholic', 'intoxication', 'withdrawal', 'overdose']);
 
-function useState(e: Evidence): UseState {
+/** The cue kind that names this substance's absence (`nonsmoker`, `nondrinker`), if it has one. */
+const NAMED_NONE: Partial<Record<SubstanceKind, 'tobaccoNone' | 'alcoholNone'>> = { tobacco: 'tobaccoNone', alcohol: 'alcoholNone' };
+
+function useState(e: Evidence, kind?: SubstanceKind): UseState {
   const mentionOnly = !e.negated && !e.historical && !e.conditional && e.sectionClass !== 'social' && e.layer !== 'SmokingInd'
     && !USE_EVIDENCE.some((k) => e.cues.has(k)) && !e.words.some((w) => SELF_DESCRIBING.has(w));
   const never = e.cues.has('useNever');
-  const none = e.negated || never || e.cues.has('useNone');
+  const named = kind === undefined ? undefined : NAMED_NONE[kind];
+  const none = e.negated || never || e.cues.has('useNone') || (named !== undefined && e.cues.has(named));
   // The whole statement decides: a current cue nearer than a stopped one wins (`continues to smoke ... trying to
   // quit`, `quit drinking ... drinks again now`); a historical scope alone yields to a current cue.
   const stopCue = e.cues.get('useStopped');
@@ -189,7 +202,7 @@ function usage(s: UseState): SubstanceUsage {
 }
 
 export function tobaccoInsight(e: Evidence): TobaccoInsight {
-  const s = useState(e);
+  const s = useState(e, 'tobacco');
   return {
     usage: usage(s),
     useStatus: { currentScore: pick(s.current, STRONG, LOW), stoppedScore: pick(s.stopped, STRONG, MINIMAL), neverScore: pick(s.never, HIGH, MINIMAL) },
@@ -200,7 +213,7 @@ export function tobaccoInsight(e: Evidence): TobaccoInsight {
 }
 
 export function alcoholInsight(e: Evidence): AlcoholInsight {
-  const s = useState(e);
+  const s = useState(e, 'alcohol');
   const used = !s.none;
   return {
     usage: usage(s),
