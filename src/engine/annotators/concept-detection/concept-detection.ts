@@ -28,6 +28,7 @@ import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
 import { judgeConcept } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
+import { createMeshChoiceContext, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -53,6 +54,8 @@ export interface ConceptDetectionCompiled {
   readonly drugTypes: ReadonlySet<string>;
   /** One meaning per span (meaning-choice.ts): its view of the built-in knowledge base and memoised ranks. */
   readonly meaning: MeaningChoiceContext;
+  /** The MeSH ids a concept reports at its span (mesh-id-choice.ts): the mention lexicon and memoised classes. */
+  readonly mesh: MeshChoiceContext;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -65,6 +68,9 @@ interface Candidate {
   readonly codeFields?: ReadonlySet<string>;
   /** Semantic types reported instead of the concept's own (mention-sense-filter.ts). */
   readonly semanticTypes?: readonly string[];
+  /** The words that name the concept when they are not the span's own: a defined short form's long form. */
+  readonly formBegin?: number;
+  readonly formEnd?: number;
 }
 
 /** The term-index view the matcher needs; resources.kb is typed as the plain KnowledgeBase. */
@@ -83,6 +89,7 @@ export function compileConceptDetection(resources: EngineResources): ConceptDete
     kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map(),
     mentionRules: defaultMentionRules(), drugTypes: new Set([...drugSemanticTypes.strong, ...drugSemanticTypes.weak]),
     meaning: { kb, types: semanticTypes(), termKey: (t) => kb.normalizer.termKey(t), preferredKey: (c) => preferredKey(compiled, c), ranks: new Map() },
+    mesh: createMeshChoiceContext(kb, semanticTypes()),
   };
   return compiled;
 }
@@ -146,7 +153,9 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       const cui = parts[0]!.cui;
       if (spanCuis.includes(cui)) continue;
       spanCuis.push(cui);
+      const from = annotations.length;
       appendWireAnnotations(parts, doc.text, c.begin, c.end, annotations);
+      if (output.medicalCodes && c.kb === compiled.kb) chooseSpanMeshIds(doc, compiled, c, annotations, from);
       continue;
     }
     const own = c.kb.concept(c.concept);
@@ -209,7 +218,7 @@ function resolveAbbreviations(doc: Document, candidates: Candidate[]): Candidate
     if (best.length === 0) continue;
     for (const o of occurrences) {
       if (o.definition !== def) continue;
-      for (const c of best) added.push({ ...c, begin: o.begin, end: o.end });
+      for (const c of best) added.push({ ...c, begin: o.begin, end: o.end, formBegin: c.formBegin ?? c.begin, formEnd: c.formEnd ?? c.end });
     }
   }
   return added.length === 0 ? kept : kept.concat(added);
@@ -320,6 +329,37 @@ function senseRanks(doc: Document, candidates: readonly Candidate[], compiled: C
   if (ranks === undefined) return undefined;
   const known = ranks;
   return (c) => known.get(c) ?? 1;
+}
+
+/**
+ * The meshId of the annotations of built-in candidate `c` appended from index `from` (mesh-id-choice.ts): the
+ * ids the mention lexicon gives the words naming it (a defined short form's long form), else its own, else, for
+ * a disorder or chemical without any, those of the longest matches inside its span that name one.
+ */
+function chooseSpanMeshIds(doc: Document, compiled: ConceptDetectionCompiled, c: Candidate, annotations: Annotation[], from: number): void {
+  const ctx = compiled.mesh;
+  const cls = meshClassOf(ctx, c.concept);
+  if (cls === null) return;
+  const words = doc.text.slice(c.formBegin ?? c.begin, c.formEnd ?? c.end);
+  let ids = lexiconMeshIds(ctx, cls, words);
+  if (ids === undefined) {
+    if ((compiled.kb.concept(c.concept).codes.meshId?.length ?? 0) > 0 || !hasWordBreak(words)) return;
+    const begin = c.formBegin ?? c.begin;
+    const end = c.formEnd ?? c.end;
+    ids = nestedMeshIds(ctx, doc.text, begin, end, cls, documentMatches(doc, compiled.kb, { longestSpan: false }), (k) => preferredKey(compiled, k));
+    if (ids.length === 0) return;
+  }
+  const value = ids.join(',');
+  for (let i = from; i < annotations.length; i++) annotations[i]!.meshId = value;
+}
+
+/** True when the words have a space, hyphen or slash (a single word has no match inside it). */
+function hasWordBreak(words: string): boolean {
+  for (let k = 0; k < words.length; k++) {
+    const ch = words.charCodeAt(k);
+    if (ch === 32 || ch === 45 || ch === 47) return true;
+  }
+  return false;
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */
