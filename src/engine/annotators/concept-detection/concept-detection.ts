@@ -28,7 +28,7 @@ import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
 import { judgeConcept } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
-import { createMeshChoiceContext, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
+import { createMeshChoiceContext, isUnindexed, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -343,7 +343,11 @@ function chooseSpanMeshIds(doc: Document, compiled: ConceptDetectionCompiled, c:
   const words = doc.text.slice(c.formBegin ?? c.begin, c.formEnd ?? c.end);
   let ids = lexiconMeshIds(ctx, cls, words);
   if (ids === undefined) {
-    if ((compiled.kb.concept(c.concept).codes.meshId?.length ?? 0) > 0 || !hasWordBreak(words)) return;
+    if ((compiled.kb.concept(c.concept).codes.meshId?.length ?? 0) > 0) {
+      if (isUnindexed(ctx, cls, words)) for (let i = from; i < annotations.length; i++) delete annotations[i]!.meshId;
+      return;
+    }
+    if (!hasWordBreak(words)) return;
     const begin = c.formBegin ?? c.begin;
     const end = c.formEnd ?? c.end;
     ids = nestedMeshIds(ctx, doc.text, begin, end, cls, documentMatches(doc, compiled.kb, { longestSpan: false }), (k) => preferredKey(compiled, k));

@@ -6,7 +6,11 @@
 //     product's curated synonym list, never learned from the development or test splits). A span whose words
 //     (its long form, for a short form the text defines) are such a form takes the form's ids, for the concept
 //     of the form's class (disorders: disease forms; chemicals: chemical forms);
-//  2. a disorder or chemical concept without any MeSH id takes those of the longest matches inside its span
+//  2. words the training splits have again and again but seldom annotate as a mention of the concept's class
+//     ("placebo", "body weight", "antioxidant"; the `unindexed-forms.tsv` side table, corpus-lexicon.ts
+//     unindexedForms): the concept stays, without a meshId (its record names the words, the literature does
+//     not index them as a disease or chemical mention);
+//  3. a disorder or chemical concept without any MeSH id takes those of the longest matches inside its span
 //     that have one ("nausea and vomiting": Nausea and Vomiting; "hypotensive disorder" keeps its own).
 // Only with include_optional_fields=medical_codes (meshId is a medical code); all_candidates keeps every concept
 // but its ids are chosen the same way.
@@ -26,6 +30,8 @@ const NOT_A_MENTION = '-';
 export interface MeshLexicon {
   /** `${class}\t${term key}` → the MeSH ids (bare `D003920`) the training corpora give the form. */
   readonly ids: ReadonlyMap<string, readonly string[]>;
+  /** `${class}\t${term key}` of the unindexed forms. */
+  readonly unindexed: ReadonlySet<string>;
 }
 
 /**
@@ -37,6 +43,11 @@ export interface MeshLexicon {
 export function loadMeshLexicon(kb: CompiledKnowledgeBase): MeshLexicon | undefined {
   const table = kb.sideTable?.(SIDE_TABLES.corpusLexicon);
   if (table === undefined || table === '') return undefined;
+  const unindexed = new Set<string>();
+  for (const line of (kb.sideTable?.(SIDE_TABLES.unindexedForms) ?? '').split('\n')) {
+    const [cls, , , form] = line.split('\t');
+    if (form !== undefined && (cls === 'disease' || cls === 'chemical')) unindexed.add(`${cls}\t${kb.normalizer.termKey(form)}`);
+  }
   const sets = new Map<string, Set<string>>();
   for (const line of table.split('\n')) {
     const [, cls, id, form] = line.split('\t');
@@ -50,7 +61,7 @@ export function loadMeshLexicon(kb: CompiledKnowledgeBase): MeshLexicon | undefi
   }
   const ids = new Map<string, readonly string[]>();
   for (const [k, set] of sets) ids.set(k, [...set].sort());
-  return { ids };
+  return { ids, unindexed };
 }
 
 export interface MeshChoiceContext {
@@ -86,6 +97,11 @@ export function meshClassOf(ctx: MeshChoiceContext, concept: number): MeshClass 
 export function lexiconMeshIds(ctx: MeshChoiceContext, cls: MeshClass, text: string): readonly string[] | undefined {
   if (ctx.lexicon === undefined) return undefined;
   return ctx.lexicon.ids.get(`${cls}\t${ctx.kb.normalizer.termKey(text)}`);
+}
+
+/** True when the training splits seldom annotate `text` as a mention of `cls` (and the lexicon does not list it). */
+export function isUnindexed(ctx: MeshChoiceContext, cls: MeshClass, text: string): boolean {
+  return ctx.lexicon !== undefined && ctx.lexicon.unindexed.size > 0 && ctx.lexicon.unindexed.has(`${cls}\t${ctx.kb.normalizer.termKey(text)}`);
 }
 
 /** The MeSH ids a built-in concept reports of its own (its meshId codes). */
