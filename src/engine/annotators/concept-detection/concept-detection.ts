@@ -26,7 +26,7 @@ import { defaultMentionRules, type CompiledMentionRules } from '../../mention-ru
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
 import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
-import { judgeConcept } from '../disambiguation/disambiguation.js';
+import { decidesSenses, judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
 import { createMeshChoiceContext, isUnindexed, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
@@ -128,7 +128,12 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
   // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
-  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning, senseRanks(doc, candidates, compiled));
+  if (libraries.builtIn) candidates = addContextSenses(doc, candidates, compiled);
+  if (libraries.builtIn && !params.all_candidates) {
+    const ranks = senseRanks(doc, candidates, compiled);
+    if (ranks !== undefined && decidesSenses(doc)) candidates = dropOtherSenses(candidates, ranks);
+    candidates = chooseMeanings(doc.text, candidates, compiled.meaning, ranks);
+  }
   candidates = applyMentionRules(doc, candidates, compiled.mentionRules, compiled.drugTypes);
 
   const output: OutputOptions = {
@@ -364,6 +369,66 @@ function hasWordBreak(words: string): boolean {
     if (ch === 32 || ch === 45 || ch === 47) return true;
   }
   return false;
+}
+
+/**
+ * An ambiguous short form of the sense inventory whose sense the context decides ("relapsing MS on ocrelizumab":
+ * multiple sclerosis; "EF 35%": ejection fraction) gets the knowledge base's concept of that sense when none of
+ * its candidates has it (the built-in names for MS are myeloid sarcoma and an MS susceptibility locus): the
+ * concept named by the sense's first name that has one of the sense's semantic types, labelled by it first.
+ */
+function addContextSenses(doc: Document, candidates: Candidate[], compiled: ConceptDetectionCompiled): Candidate[] {
+  const inventory = DEFAULT_SENSE_INVENTORY;
+  let added: Candidate[] | undefined;
+  let lower: string | undefined;
+  for (let i = 0; i < candidates.length;) {
+    const first = candidates[i]!;
+    let j = i + 1;
+    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const from = i;
+    i = j;
+    if (first.kb !== compiled.kb || first.end - first.begin > 6) continue;
+    const term = inventory.byForm.get(doc.text.slice(first.begin, first.end).toLowerCase());
+    if (term === undefined) continue;
+    const sense = senseInContext(doc, (lower ??= doc.text.toLowerCase()), first.begin, first.end, inventory);
+    if (sense === undefined || sense.semanticTypes.length === 0) continue;
+    // A candidate labelled by one of the sense's names has it ("multiple sclerosis, susceptibility to" does not).
+    let present = false;
+    for (let k = from; k < j && !present; k++) {
+      const c = candidates[k]!;
+      if (c.kb === compiled.kb) present = sense.names.some((n) => compiled.kb.normalizer.termKey(n) === preferredKey(compiled, c.concept));
+    }
+    if (present) continue;
+    const concept = senseConcept(compiled, sense.names[0]!, sense.semanticTypes);
+    if (concept !== undefined) (added ??= []).push({ begin: first.begin, end: first.end, kb: compiled.kb, concept, origin: first.origin });
+  }
+  return added === undefined ? candidates : sortCandidates(candidates.concat(added)).slice();
+}
+
+/** The built-in concept a sense's name names with one of its semantic types (labelled by the name first). */
+function senseConcept(compiled: ConceptDetectionCompiled, name: string, types: readonly string[]): number | undefined {
+  const key = compiled.kb.normalizer.termKey(name);
+  let best: number | undefined;
+  for (const index of compiled.kb.lookup(name)) {
+    if (!compiled.kb.concept(index).semanticTypes.some((t) => types.includes(t))) continue;
+    if (preferredKey(compiled, index) === key) return index;
+    best ??= index;
+  }
+  return best;
+}
+
+/**
+ * Candidates of a sense the context rules out go (rank 0: another sense wins by the margin: "EF 35%" is no
+ * eosinophilic fasciitis), and at a span where the context supports a candidate's sense (rank 2), every reading
+ * it does not support ("MS 4 mg IV": morphine sulfate, not myeloid sarcoma).
+ */
+function dropOtherSenses(candidates: Candidate[], rank: (c: Candidate) => number): Candidate[] {
+  const supported = new Set<string>();
+  for (const c of candidates) if (rank(c) === 2) supported.add(`${c.begin}:${c.end}`);
+  return candidates.filter((c) => {
+    const r = rank(c);
+    return r === 2 || (r === 1 && !supported.has(`${c.begin}:${c.end}`));
+  });
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */
