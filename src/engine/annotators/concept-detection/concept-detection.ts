@@ -28,7 +28,7 @@ import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
 import { decidesSenses, judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
-import { createMeshChoiceContext, isUnindexed, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
+import { createMeshChoiceContext, lexiconChoice, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -346,10 +346,12 @@ function chooseSpanMeshIds(doc: Document, compiled: ConceptDetectionCompiled, c:
   const cls = meshClassOf(ctx, c.concept);
   if (cls === null) return;
   const words = doc.text.slice(c.formBegin ?? c.begin, c.formEnd ?? c.end);
-  let ids = lexiconMeshIds(ctx, cls, words);
+  const choice = lexiconChoice(ctx, cls, words);
+  let ids = choice ?? undefined;
   if (ids === undefined) {
-    if ((compiled.kb.concept(c.concept).codes.meshId?.length ?? 0) > 0) {
-      if (isUnindexed(ctx, cls, words)) for (let i = from; i < annotations.length; i++) delete annotations[i]!.meshId;
+    // The wire parts carry the concept's own meshId (medical_codes).
+    if (annotations[from]?.meshId !== undefined) {
+      if (choice === null) for (let i = from; i < annotations.length; i++) delete annotations[i]!.meshId;
       return;
     }
     if (!hasWordBreak(words)) return;

@@ -99,9 +99,15 @@ export function lexiconMeshIds(ctx: MeshChoiceContext, cls: MeshClass, text: str
   return ctx.lexicon.ids.get(`${cls}\t${ctx.kb.normalizer.termKey(text)}`);
 }
 
-/** True when the training splits seldom annotate `text` as a mention of `cls` (and the lexicon does not list it). */
-export function isUnindexed(ctx: MeshChoiceContext, cls: MeshClass, text: string): boolean {
-  return ctx.lexicon !== undefined && ctx.lexicon.unindexed.size > 0 && ctx.lexicon.unindexed.has(`${cls}\t${ctx.kb.normalizer.termKey(text)}`);
+/**
+ * What the lexicon says of the words `text` as a mention of `cls`: the ids it gives them, `null` when they are an
+ * unindexed form, undefined when it says nothing (the term key is computed once).
+ */
+export function lexiconChoice(ctx: MeshChoiceContext, cls: MeshClass, text: string): readonly string[] | null | undefined {
+  const lexicon = ctx.lexicon;
+  if (lexicon === undefined) return undefined;
+  const key = `${cls}\t${ctx.kb.normalizer.termKey(text)}`;
+  return lexicon.ids.get(key) ?? (lexicon.unindexed.has(key) ? null : undefined);
 }
 
 /** The MeSH ids a built-in concept reports of its own (its meshId codes). */
