@@ -26,7 +26,7 @@ import { defaultMentionRules, type CompiledMentionRules } from '../../mention-ru
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
 import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
-import { decidesSenses, judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
+import { judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
 import { createMeshChoiceContext, lexiconChoice, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
@@ -129,11 +129,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
   // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
   if (libraries.builtIn) candidates = addContextSenses(doc, candidates, compiled);
-  if (libraries.builtIn && !params.all_candidates) {
-    const ranks = senseRanks(doc, candidates, compiled);
-    if (ranks !== undefined && decidesSenses(doc)) candidates = dropOtherSenses(candidates, ranks);
-    candidates = chooseMeanings(doc.text, candidates, compiled.meaning, ranks);
-  }
+  // Readings of other semantic groups the context rules out stay: the disambiguation annotator judges them (INVALID).
+  if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning, senseRanks(doc, candidates, compiled));
   candidates = applyMentionRules(doc, candidates, compiled.mentionRules, compiled.drugTypes);
 
   const output: OutputOptions = {
@@ -417,20 +414,6 @@ function senseConcept(compiled: ConceptDetectionCompiled, name: string, types: r
     best ??= index;
   }
   return best;
-}
-
-/**
- * Candidates of a sense the context rules out go (rank 0: another sense wins by the margin: "EF 35%" is no
- * eosinophilic fasciitis), and at a span where the context supports a candidate's sense (rank 2), every reading
- * it does not support ("MS 4 mg IV": morphine sulfate, not myeloid sarcoma).
- */
-function dropOtherSenses(candidates: Candidate[], rank: (c: Candidate) => number): Candidate[] {
-  const supported = new Set<string>();
-  for (const c of candidates) if (rank(c) === 2) supported.add(`${c.begin}:${c.end}`);
-  return candidates.filter((c) => {
-    const r = rank(c);
-    return r === 2 || (r === 1 && !supported.has(`${c.begin}:${c.end}`));
-  });
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */
