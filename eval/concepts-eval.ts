@@ -42,6 +42,14 @@
 // (src/knowledge/builders/corpus-lexicon.ts): the train rows are then optimistic and marked `(seen)*`; the dev
 // rows are the honest figures. Ids are normalised as in normalisedConcepts / normalisationIds below.
 //
+// The figure that counts is the service's own (serviceMeshIds, "service MeSH"): the meshId codes concept_detection
+// returns with its default parameters and medical_codes, unnormalised. The service chooses them itself
+// (src/engine/annotators/concept-detection/mesh-id-choice.ts): the training lexicon's ids for the span's words (a
+// defined short form through its long form), no id for the training splits' unindexed forms, nested matches' ids
+// for a concept without one. The knowledge-base build learns those tables from the TRAIN files only
+// (CORPUS_LEXICON_FILES); the dev files are read here only, to score. The columns marked eval-norm are this file's
+// own normalisation below, kept as a reference for what the service does not do yet.
+//
 // `npm run eval` runs this with the other evals (eval/run.ts); `tsx eval/concepts-eval.ts [--corpus ncbi]`
 // runs it alone (KB_DIR=<dir> scores another compiled knowledge base). `--types dsyn,neop` overrides the
 // type set (diagnostics only).
