@@ -42,6 +42,14 @@
 // (src/knowledge/builders/corpus-lexicon.ts): the train rows are then optimistic and marked `(seen)*`; the dev
 // rows are the honest figures. Ids are normalised as in normalisedConcepts / normalisationIds below.
 //
+// The figure that counts is the service's own (serviceMeshIds, "service MeSH"): the meshId codes concept_detection
+// returns with its default parameters and medical_codes, unnormalised. The service chooses them itself
+// (src/engine/annotators/concept-detection/mesh-id-choice.ts): the training lexicon's ids for the span's words (a
+// defined short form through its long form), no id for the training splits' unindexed forms, nested matches' ids
+// for a concept without one. The knowledge-base build learns those tables from the TRAIN files only
+// (CORPUS_LEXICON_FILES); the dev files are read here only, to score. The columns marked eval-norm are this file's
+// own normalisation below, kept as a reference for what the service does not do yet.
+//
 // `npm run eval` runs this with the other evals (eval/run.ts); `tsx eval/concepts-eval.ts [--corpus ncbi]`
 // runs it alone (KB_DIR=<dir> scores another compiled knowledge base). `--types dsyn,neop` overrides the
 // type set (diagnostics only).
@@ -552,7 +560,7 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
   const lines: string[] = [];
   lines.push(`concept_detection accuracy (knowledge base ${kbLabel}; default parameters; task semantic types only)`);
   lines.push('P R F1 per column; mentions micro-averaged; span+id = exact span with a right id; doc ids = set of MeSH (+ OMIM for NCBI) ids per abstract');
-  const header = ['corpus', 'docs', 'gold', 'pred', 'exact span P R F1', 'overlap P R F1', 'span+id F1', 'doc ids P R F1', 'doc MeSH-only F1', 'service MeSH P R F1'];
+  const header = ['corpus', 'docs', 'gold', 'pred', 'exact span P R F1', 'overlap P R F1', 'service MeSH P R F1', 'eval-norm span+id F1', 'eval-norm doc ids P R F1', 'eval-norm MeSH F1'];
   const optimistic = (r: CorpusResult): boolean => trainingLexicon && r.corpus.name.includes('train');
   const rows = results.map((r) => [
     optimistic(r) ? `${r.corpus.name} (seen)*` : r.corpus.name,
@@ -561,17 +569,20 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
     String(r.exact.predicted),
     triple(r.exact),
     triple(r.overlap),
+    triple(r.serviceMeshIds),
     f3(r.spanIds.f1),
     triple(r.documentIds),
     f3(r.documentMeshIds.f1),
-    triple(r.serviceMeshIds),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const fmt = (row: readonly string[]): string => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   lines.push(fmt(header));
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) lines.push(fmt(row));
-  lines.push('service MeSH = the meshId codes of the concepts /v1/analyze returns (concept_detection, default parameters, medical_codes), scored as doc MeSH ids: no normalisation by the evaluation.');
+  lines.push('service MeSH (the figure that counts) = the meshId codes of the concepts /v1/analyze returns (concept_detection, default parameters, medical_codes), scored as doc MeSH ids against the gold MeSH ids: no normalisation by the evaluation.');
+  lines.push('  The service chooses them (concept-detection/mesh-id-choice.ts): the mention lexicon of the TRAINING splits (a defined short form through its long form), the training splits\' unindexed forms, nested matches for a concept without MeSH id.');
+  lines.push('  The knowledge-base build reads the training files only (CORPUS_LEXICON_FILES: NCBItrainset_corpus.txt, CDR_TrainingSet.PubTator.txt); the dev rows are never read by it.');
+  lines.push('eval-norm = the evaluation\'s own normalisation of every candidate (below), kept as a reference for what the service does not do yet.');
   lines.push('');
   if (results.some(optimistic)) {
     lines.push('* OPTIMISTIC: the knowledge base learned a supervised lexicon from these training files (src/knowledge/builders/corpus-lexicon.ts);');

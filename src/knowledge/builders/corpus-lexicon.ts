@@ -415,3 +415,73 @@ export function parseCorpusLexiconTable(text: string): CorpusLexiconEntry[] {
   }
   return out;
 }
+
+/**
+ * Words the training corpora have in their text, as a whole, again and again, and seldom annotate as a mention
+ * of a class they annotate ("placebo", "body weight", "antioxidant" in BC5CDR): their MeSH record names the
+ * words, but the annotated literature does not index them as a disease or chemical mention. The table
+ * (UNINDEXED_FORMS_TABLE, `class<TAB>occurrences<TAB>annotated<TAB>form`) lists such forms that a knowledge-base
+ * concept of the class is named by (`isName`); concept_detection leaves their meshId out
+ * (src/engine/annotators/concept-detection/mesh-id-choice.ts). Learned from the TRAINING splits only, like the
+ * lexicon; an occurrence inside a longer annotated mention does not count (as the lexicon's free occurrences).
+ */
+export const UNINDEXED_FORMS_TABLE = 'unindexed-forms.tsv';
+/** A form is unindexed when it occurs this often in the training text (in two documents at least) ... */
+export const UNINDEXED_MIN_OCCURRENCES = 3;
+/** ... and under this share of its occurrences is an annotated mention of the class. */
+export const UNINDEXED_MAX_ANNOTATED_SHARE = 0.3;
+export interface UnindexedForm {
+  readonly cls: CorpusEntityClass;
+  readonly form: string;
+  readonly occurrences: number;
+  readonly annotated: number;
+}
+
+/** A knowledge-base name found in a text, with the classes of its concepts (the matcher's view of the text). */
+export interface NameSpan {
+  readonly begin: number;
+  readonly end: number;
+  readonly classes: readonly CorpusEntityClass[];
+}
+
+/** The unindexed forms of the training files, counted where `names` finds a knowledge-base name of the class. */
+export function unindexedForms(inputs: readonly CorpusLexiconInput[], names: (text: string) => readonly NameSpan[]): UnindexedForm[] {
+  const counts = new Map<string, { n: number; annotated: number; docs: Set<number>; spelling: string }>(); // `${cls}\t${form key}`
+  let serial = 0;
+  for (const input of inputs) {
+    for (const doc of parsePubTatorDocuments(input.text)) {
+      const docSerial = serial++;
+      for (const span of names(doc.text)) {
+        for (const cls of span.classes) {
+          if (!Object.values(input.file.classes).includes(cls)) continue;
+          let annotated = false;
+          let inside = false;
+          for (const m of doc.mentions) {
+            if (input.file.classes[m.type] !== cls) continue;
+            if (m.begin === span.begin && m.end === span.end) annotated = true;
+            else if (m.begin <= span.begin && m.end >= span.end) inside = true;
+          }
+          if (inside && !annotated) continue;
+          const spelling = doc.text.slice(span.begin, span.end);
+          const k = `${cls}\t${formKey(spelling)}`;
+          let c = counts.get(k);
+          if (c === undefined) counts.set(k, (c = { n: 0, annotated: 0, docs: new Set(), spelling }));
+          c.n++;
+          if (annotated) c.annotated++;
+          c.docs.add(docSerial);
+        }
+      }
+    }
+  }
+  const out: UnindexedForm[] = [];
+  for (const [k, c] of counts) {
+    if (c.n < UNINDEXED_MIN_OCCURRENCES || c.docs.size < 2 || c.annotated / c.n >= UNINDEXED_MAX_ANNOTATED_SHARE || c.spelling.length < MIN_FORM_CHARS) continue;
+    out.push({ cls: k.slice(0, k.indexOf('\t')) as CorpusEntityClass, form: c.spelling, occurrences: c.n, annotated: c.annotated });
+  }
+  return out.sort((a, b) => (a.cls < b.cls ? -1 : a.cls > b.cls ? 1 : a.form < b.form ? -1 : a.form > b.form ? 1 : 0));
+}
+
+export function unindexedFormsTable(forms: readonly UnindexedForm[]): string {
+  const lines = forms.filter((f) => !/[\t\n]/.test(f.form)).map((f) => `${f.cls}\t${f.occurrences}\t${f.annotated}\t${f.form}`);
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}

@@ -26,8 +26,9 @@ import { defaultMentionRules, type CompiledMentionRules } from '../../mention-ru
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
 import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
-import { judgeConcept } from '../disambiguation/disambiguation.js';
+import { judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
+import { createMeshChoiceContext, lexiconChoice, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -53,6 +54,8 @@ export interface ConceptDetectionCompiled {
   readonly drugTypes: ReadonlySet<string>;
   /** One meaning per span (meaning-choice.ts): its view of the built-in knowledge base and memoised ranks. */
   readonly meaning: MeaningChoiceContext;
+  /** The MeSH ids a concept reports at its span (mesh-id-choice.ts): the mention lexicon and memoised classes. */
+  readonly mesh: MeshChoiceContext;
 }
 
 /** One concept found at one span, before it is turned into a wire annotation. */
@@ -65,6 +68,9 @@ interface Candidate {
   readonly codeFields?: ReadonlySet<string>;
   /** Semantic types reported instead of the concept's own (mention-sense-filter.ts). */
   readonly semanticTypes?: readonly string[];
+  /** The words that name the concept when they are not the span's own: a defined short form's long form. */
+  readonly formBegin?: number;
+  readonly formEnd?: number;
 }
 
 /** The term-index view the matcher needs; resources.kb is typed as the plain KnowledgeBase. */
@@ -83,6 +89,7 @@ export function compileConceptDetection(resources: EngineResources): ConceptDete
     kb, longest: createMatcher(kb, { longestSpan: true }), all: createMatcher(kb, { longestSpan: false }), types: semanticTypes(), shortAcronyms: loadShortAcronyms(), wire: createConceptWireCache(), preferredKeys: new Map(),
     mentionRules: defaultMentionRules(), drugTypes: new Set([...drugSemanticTypes.strong, ...drugSemanticTypes.weak]),
     meaning: { kb, types: semanticTypes(), termKey: (t) => kb.normalizer.termKey(t), preferredKey: (c) => preferredKey(compiled, c), ranks: new Map() },
+    mesh: createMeshChoiceContext(kb, semanticTypes()),
   };
   return compiled;
 }
@@ -121,6 +128,8 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
   if (longest && libraries.dictionaries.length > 0) candidates = dropNested(candidates);
   if (headingSpans(doc).length > 0) candidates = dropHeadingDisorders(doc, candidates, compiled.types);
   // One meaning per span and semantic group unless every candidate is asked for (all_candidates).
+  if (libraries.builtIn) candidates = addContextSenses(doc, candidates, compiled);
+  // Readings of other semantic groups the context rules out stay: the disambiguation annotator judges them (INVALID).
   if (libraries.builtIn && !params.all_candidates) candidates = chooseMeanings(doc.text, candidates, compiled.meaning, senseRanks(doc, candidates, compiled));
   candidates = applyMentionRules(doc, candidates, compiled.mentionRules, compiled.drugTypes);
 
@@ -146,7 +155,9 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       const cui = parts[0]!.cui;
       if (spanCuis.includes(cui)) continue;
       spanCuis.push(cui);
+      const from = annotations.length;
       appendWireAnnotations(parts, doc.text, c.begin, c.end, annotations);
+      if (output.medicalCodes && c.kb === compiled.kb) chooseSpanMeshIds(doc, compiled, c, annotations, from);
       continue;
     }
     const own = c.kb.concept(c.concept);
@@ -209,7 +220,7 @@ function resolveAbbreviations(doc: Document, candidates: Candidate[]): Candidate
     if (best.length === 0) continue;
     for (const o of occurrences) {
       if (o.definition !== def) continue;
-      for (const c of best) added.push({ ...c, begin: o.begin, end: o.end });
+      for (const c of best) added.push({ ...c, begin: o.begin, end: o.end, formBegin: c.formBegin ?? c.begin, formEnd: c.formEnd ?? c.end });
     }
   }
   return added.length === 0 ? kept : kept.concat(added);
@@ -320,6 +331,89 @@ function senseRanks(doc: Document, candidates: readonly Candidate[], compiled: C
   if (ranks === undefined) return undefined;
   const known = ranks;
   return (c) => known.get(c) ?? 1;
+}
+
+/**
+ * The meshId of the annotations of built-in candidate `c` appended from index `from` (mesh-id-choice.ts): the
+ * ids the mention lexicon gives the words naming it (a defined short form's long form), else its own, else, for
+ * a disorder or chemical without any, those of the longest matches inside its span that name one.
+ */
+function chooseSpanMeshIds(doc: Document, compiled: ConceptDetectionCompiled, c: Candidate, annotations: Annotation[], from: number): void {
+  const ctx = compiled.mesh;
+  const cls = meshClassOf(ctx, c.concept);
+  if (cls === null) return;
+  const words = doc.text.slice(c.formBegin ?? c.begin, c.formEnd ?? c.end);
+  const choice = lexiconChoice(ctx, cls, words);
+  let ids = choice ?? undefined;
+  if (ids === undefined) {
+    // The wire parts carry the concept's own meshId (medical_codes).
+    if (annotations[from]?.meshId !== undefined) {
+      if (choice === null) for (let i = from; i < annotations.length; i++) delete annotations[i]!.meshId;
+      return;
+    }
+    if (!hasWordBreak(words)) return;
+    const begin = c.formBegin ?? c.begin;
+    const end = c.formEnd ?? c.end;
+    ids = nestedMeshIds(ctx, doc.text, begin, end, cls, documentMatches(doc, compiled.kb, { longestSpan: false }), (k) => preferredKey(compiled, k));
+    if (ids.length === 0) return;
+  }
+  const value = ids.join(',');
+  for (let i = from; i < annotations.length; i++) annotations[i]!.meshId = value;
+}
+
+/** True when the words have a space, hyphen or slash (a single word has no match inside it). */
+function hasWordBreak(words: string): boolean {
+  for (let k = 0; k < words.length; k++) {
+    const ch = words.charCodeAt(k);
+    if (ch === 32 || ch === 45 || ch === 47) return true;
+  }
+  return false;
+}
+
+/**
+ * An ambiguous short form of the sense inventory whose sense the context decides ("relapsing MS on ocrelizumab":
+ * multiple sclerosis; "EF 35%": ejection fraction) gets the knowledge base's concept of that sense when none of
+ * its candidates has it (the built-in names for MS are myeloid sarcoma and an MS susceptibility locus): the
+ * concept named by the sense's first name that has one of the sense's semantic types, labelled by it first.
+ */
+function addContextSenses(doc: Document, candidates: Candidate[], compiled: ConceptDetectionCompiled): Candidate[] {
+  const inventory = DEFAULT_SENSE_INVENTORY;
+  let added: Candidate[] | undefined;
+  let lower: string | undefined;
+  for (let i = 0; i < candidates.length;) {
+    const first = candidates[i]!;
+    let j = i + 1;
+    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const from = i;
+    i = j;
+    if (first.kb !== compiled.kb || first.end - first.begin > 6) continue;
+    const term = inventory.byForm.get(doc.text.slice(first.begin, first.end).toLowerCase());
+    if (term === undefined) continue;
+    const sense = senseInContext(doc, (lower ??= doc.text.toLowerCase()), first.begin, first.end, inventory);
+    if (sense === undefined || sense.semanticTypes.length === 0) continue;
+    // A candidate labelled by one of the sense's names has it ("multiple sclerosis, susceptibility to" does not).
+    let present = false;
+    for (let k = from; k < j && !present; k++) {
+      const c = candidates[k]!;
+      if (c.kb === compiled.kb) present = sense.names.some((n) => compiled.kb.normalizer.termKey(n) === preferredKey(compiled, c.concept));
+    }
+    if (present) continue;
+    const concept = senseConcept(compiled, sense.names[0]!, sense.semanticTypes);
+    if (concept !== undefined) (added ??= []).push({ begin: first.begin, end: first.end, kb: compiled.kb, concept, origin: first.origin });
+  }
+  return added === undefined ? candidates : sortCandidates(candidates.concat(added)).slice();
+}
+
+/** The built-in concept a sense's name names with one of its semantic types (labelled by the name first). */
+function senseConcept(compiled: ConceptDetectionCompiled, name: string, types: readonly string[]): number | undefined {
+  const key = compiled.kb.normalizer.termKey(name);
+  let best: number | undefined;
+  for (const index of compiled.kb.lookup(name)) {
+    if (!compiled.kb.concept(index).semanticTypes.some((t) => types.includes(t))) continue;
+    if (preferredKey(compiled, index) === key) return index;
+    best ??= index;
+  }
+  return best;
 }
 
 /** Normalised preferred name of a built-in concept, computed once per concept. */

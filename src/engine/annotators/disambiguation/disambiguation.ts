@@ -161,6 +161,22 @@ function judgeIn(view: DocumentView, concept: Annotation, inventory: SenseInvent
   return { validity: best.score - ownScore >= inventory.margin ? 'INVALID' : 'NO_DECISION', sense: own, scores };
 }
 
+/**
+ * The sense the context gives an ambiguous short form of the inventory written at [begin, end) (the best-scored
+ * sense its surface case allows, when it wins by the margin); undefined when the text there is no such form or
+ * the context does not decide.
+ */
+export function senseInContext(doc: Document, lowerText: string, begin: number, end: number, inventory: SenseInventory = DEFAULT_SENSE_INVENTORY): Sense | undefined {
+  const text = doc.text.slice(begin, end);
+  const term = text.length > maxFormLength(inventory) ? undefined : inventory.byForm.get(text.toLowerCase());
+  if (term === undefined || !decidesSenses(doc, inventory)) return undefined;
+  const written = surfaceCaseOf(text);
+  const scores = scoreSenses(viewOf(doc, lowerText), { type: '', begin, end, coveredText: text }, term.senses.filter((s) => s.surfaceCase.includes(written)), inventory);
+  const [best, second] = scores;
+  if (best === undefined || (second !== undefined && best.score - second.score < inventory.margin)) return undefined;
+  return best.sense;
+}
+
 const NOT_AMBIGUOUS: Judgement = Object.freeze({ validity: 'VALID', scores: Object.freeze([]) as readonly SenseScore[] });
 
 /** The top-level fields some filter reads; undefined when one may read any. */
@@ -205,6 +221,11 @@ function maxFormLength(inventory: SenseInventory): number {
     maxFormLengths.set(inventory.byForm, max);
   }
   return max;
+}
+
+/** True when the document is long enough for senses to be judged (the inventory's minDocumentWords, reference §1.5). */
+export function decidesSenses(doc: Document, inventory: SenseInventory = DEFAULT_SENSE_INVENTORY): boolean {
+  return wordCount(doc) >= inventory.minDocumentWords;
 }
 
 function wordCount(doc: Document): number {
