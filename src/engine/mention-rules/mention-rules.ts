@@ -9,7 +9,7 @@ import { loadDefaultMedicationLexicons } from '../annotators/medication/lexicon.
 export const MENTION_RULES_FILE = 'resources/disambiguation/mention-rules.json';
 
 const LIST_KEYS = [
-  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'specimenWords', 'scoreWords', 'modifierHeads', 'drugClassHeads',
+  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'limitWords', 'comparatorWords', 'specimenWords', 'scoreWords', 'modifierHeads', 'drugClassHeads',
   'foodSubstances', 'otherSubstances', 'extractWords', 'commonWordDrugs', 'drugContextWords',
 ] as const;
 type ListKey = (typeof LIST_KEYS)[number];
@@ -49,6 +49,10 @@ export interface CompiledMentionRules {
   /** Units after `mg /` that keep a dose a dose (`mg/kg`, `mg/m2`, `mg/day`); any other (`mg/dL`) makes a concentration. */
   readonly perDoseUnits: ReadonlySet<string>;
   readonly resultWords: ReadonlySet<string>;
+  /** After a number they make it a measured value (`1.5 x ULN`, `2 times the upper limit of normal`). */
+  readonly limitWords: ReadonlySet<string>;
+  /** Before a number they make it a measured value unless a dose unit follows (`less than 30 micromoles per liter`). */
+  readonly comparatorWords: ReadonlySet<string>;
   readonly specimenWords: ReadonlySet<string>;
   readonly scoreWords: PhraseTrie<true>;
   readonly modifierHeads: ReadonlySet<string>;
@@ -72,6 +76,8 @@ export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRul
     doseUnits: new Set(rules.doseUnits),
     perDoseUnits: new Set(rules.perDoseUnits),
     resultWords: new Set(rules.resultWords),
+    limitWords: new Set(rules.limitWords),
+    comparatorWords: new Set(rules.comparatorWords),
     specimenWords: new Set(rules.specimenWords),
     scoreWords: createPhraseTrie(rules.scoreWords.map((term) => ({ term, value: true as const }))),
     modifierHeads: new Set(rules.modifierHeads),

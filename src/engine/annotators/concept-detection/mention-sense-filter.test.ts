@@ -16,6 +16,11 @@ const RECORDS: SourceRecord[] = [
   { source: 'RXNORM', ids: ['RXNORM:11295'], preferredName: 'water', names: [{ text: 'water', kind: 'exact' }], semanticTypes: ['phsu'] },
   { source: 'RXNORM', ids: ['RXNORM:891658'], preferredName: 'peanut allergenic extract', names: [{ text: 'peanuts', kind: 'exact' }], semanticTypes: ['phsu'] },
   { source: 'RXNORM', ids: ['RXNORM:6809', 'UMLS:C0025598'], preferredName: 'Metformin', names: [{ text: 'metformin', kind: 'exact' }], semanticTypes: ['phsu'] },
+  { source: 'DRUGBANK', ids: ['DRUGBANK:DB00001'], preferredName: 'Bilirubin', names: [{ text: 'bilirubin', kind: 'exact' }], semanticTypes: ['phsu', 'orch'] },
+  { source: 'LNC', ids: ['LNC:1975-2'], preferredName: 'Bilirubin.total', names: [{ text: 'bilirubin', kind: 'exact' }], semanticTypes: ['lbpr'] },
+  { source: 'DRUGBANK', ids: ['DRUGBANK:DB00002'], preferredName: 'Insulin', names: [{ text: 'insulin', kind: 'exact' }], semanticTypes: ['phsu'] },
+  { source: 'LNC', ids: ['LNC:20448-7'], preferredName: 'Insulin [Units/volume]', names: [{ text: 'insulin', kind: 'exact' }], semanticTypes: ['lbpr'] },
+  { source: 'NCI', ids: ['NCIT:C15313'], preferredName: 'Radiation Therapy', names: [{ text: 'radiation therapy', kind: 'exact' }], semanticTypes: ['phsu', 'topp'] },
   { source: 'NCIT', ids: ['NCIT:C12438'], preferredName: 'Central Nervous System', names: [{ text: 'central nervous system', kind: 'exact' }], semanticTypes: ['bpoc'] },
   { source: 'PHARMGKB', ids: ['PHARMGKB:PA164712603', 'ATC:V09A'], preferredName: 'Central Nervous System', names: [{ text: 'central nervous system', kind: 'exact' }], semanticTypes: ['phsu'] },
 ];
@@ -45,6 +50,14 @@ describe('concept_detection: mention rules', () => {
   });
   test('a drug-group catalogue entry gives way to another concept at its span', () => {
     assert.deepEqual(detect('No central nervous system involvement.'), ['central nervous system:bpoc:umls.BodyPartOrganOrOrganComponent']);
+  });
+  test('a name that also names a lab test is the analyte without drug context, a drug with it', () => {
+    assert.deepEqual(detect('Adequate liver function with bilirubin within limits.').sort(), ['bilirubin:bacs:umls.BiologicallyActiveSubstance', 'bilirubin:lbpr:umls.LaboratoryProcedure'].sort());
+    assert.ok(detect('insulin therapy was started').includes('insulin:phsu:umls.PharmacologicSubstance'));
+    assert.ok(!detect('insulin-dependent for years').some((c) => c.includes('phsu')));
+  });
+  test('a concept that is a procedure and a drug is the procedure', () => {
+    assert.deepEqual(detect('No prior radiation therapy.'), ['radiation therapy:topp:umls.TherapeuticOrPreventiveProcedure']);
   });
   test('a common-word drug name without drug context is no drug', () => {
     assert.deepEqual(detect('She ate a fig yesterday.'), ['fig:food:umls.Food']);

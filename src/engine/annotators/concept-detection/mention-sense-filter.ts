@@ -3,12 +3,14 @@
 // class (`ASA physical status`), an enzyme name's first word (`alanine aminotransferase`) or a common word
 // without drug context (`fig`) loses its drug types (the candidate goes when it has no other type); an analyte
 // measured (`serum creatinine`, `hemoglobin 9.1 g/dL`) keeps its substance types only (bacs when it has none); a food or
-// other substance (`water`, `tobacco`, `peanuts`) as food or substance (food, sbst). Concept ids stay.
+// other substance (`water`, `tobacco`, `peanuts`) as food or substance (food, sbst). A name that also names a lab
+// test at the same span (`bilirubin`, `creatinine`: LOINC's analytes) is a drug only with a dose, a route or
+// `therapy` near it; a concept that is a procedure besides a drug (`radiation therapy`) is the procedure. Concept ids stay.
 import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import type { Document } from '../../document.js';
 import type { CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { isWeakDrugConcept } from '../medication/drug-finder.js';
-import { drugMentionVerdict, figureReferenceSpans, inFigureReference, tokenSpan, type MentionVerdict } from '../../mention-rules/mention-verdict.js';
+import { drugContextAround, drugMentionVerdict, figureReferenceSpans, inFigureReference, tokenSpan, type MentionVerdict } from '../../mention-rules/mention-verdict.js';
 
 export interface SenseCandidate {
   readonly begin: number;
@@ -26,12 +28,19 @@ export interface SenseCandidate {
  */
 const ANALYTE_TYPE = 'bacs';
 
+/** Lab tests and measurements: a drug name at the same span is the analyte unless drug context says otherwise. */
+const LAB_TEST_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna']);
+
+/** Procedure types: a concept typed as a procedure and a drug (`radiation therapy`) is the procedure. */
+export const PROCEDURE_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
+
 export function applyMentionRules<C extends SenseCandidate>(doc: Document, candidates: C[], rules: CompiledMentionRules, drugTypes: ReadonlySet<string>): C[] {
   const figures = figureReferenceSpans(doc, rules).length > 0;
   let changed = false;
   const verdicts = new Map<string, MentionVerdict | null>();
   // Spans where something other than a drug-group catalogue entry (`Central Nervous System`, `Various`) was found.
   let named: Set<string> | undefined;
+  let labSpans: Set<string> | undefined;
   const out: C[] = [];
   for (const c of candidates) {
     if (figures && inFigureReference(doc, rules, c.begin, c.end)) {
@@ -52,10 +61,19 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
         continue;
       }
     }
+    if (types.some((t) => PROCEDURE_TYPES.has(t))) {
+      changed = true;
+      out.push({ ...c, semanticTypes: types.filter((t) => !drugTypes.has(t)) });
+      continue;
+    }
     let verdict = verdicts.get(key);
     if (verdict === undefined) {
       const [start, end] = tokenSpan(doc, c.begin, c.end);
       verdict = drugMentionVerdict(doc, rules, start, end, concept.preferredName) ?? null;
+      if (verdict === null) {
+        labSpans ??= spansOfTypes(candidates, LAB_TEST_TYPES);
+        if (labSpans.has(key) && !drugContextAround(doc, rules, start, end)) verdict = { kind: 'lab' };
+      }
       verdicts.set(key, verdict);
     }
     if (verdict === null) {
@@ -80,5 +98,12 @@ function namedSpans(candidates: readonly SenseCandidate[], drugTypes: ReadonlySe
     const concept = c.kb.concept(c.concept);
     if (!(c.semanticTypes ?? concept.semanticTypes).some((t) => drugTypes.has(t)) || !isWeakDrugConcept(concept)) out.add(`${c.begin}:${c.end}`);
   }
+  return out;
+}
+
+/** `begin:end` of the candidates with one of `types`. */
+function spansOfTypes(candidates: readonly SenseCandidate[], types: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const c of candidates) if ((c.semanticTypes ?? c.kb.concept(c.concept).semanticTypes).some((t) => types.has(t))) out.add(`${c.begin}:${c.end}`);
   return out;
 }
