@@ -38,7 +38,7 @@ import { loadDefaultCartridgeArtifacts } from '../src/cartridge/default-cartridg
 import { analyzeRequest } from '../src/engine/analyze.js';
 import { ensureKnowledgeBase } from '../src/knowledge/build-default.js';
 import { readBratDocument, type BratDocument } from './lib/brat.js';
-import { chiaGold, maccrobatGold, mergeMentions, predictedMentions, type Category, type GoldDocument, type Mention } from './lib/entity-categories.js';
+import { CHIA_SEMANTIC_TYPE_CATEGORIES, chiaGold, maccrobatGold, mergeMentions, predictedMentions, SEMANTIC_TYPE_CATEGORIES, type Category, type GoldDocument, type Mention } from './lib/entity-categories.js';
 import { emptyTallies, flagScores, scoreDocument, spanScores, sumCounts, sumFlags, topCounts, type CategoryTally, type Counts, type FlagCounts, type Scores, type Tallies } from './lib/entity-scoring.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,16 +55,18 @@ interface CorpusSpec {
   readonly uncertainGold: boolean;
   /** Predicted categories scored as another one in this corpus. */
   readonly remap: Partial<Readonly<Record<Category, Category>>>;
+  /** Semantic types of `concepts` → categories in this corpus. */
+  readonly typeCategories: Readonly<Record<string, Category>>;
 }
 
 const CORPORA: Readonly<Record<EntityCorpus, CorpusSpec>> = {
   maccrobat: {
     name: 'maccrobat', label: 'MACCROBAT 2020 (case reports, development half)', dir: join('maccrobat2020', 'brat'),
-    categories: ['problem', 'procedure', 'lab value', 'medication', 'anatomy'], gold: maccrobatGold, uncertainGold: true, remap: { 'lab test': 'procedure' },
+    categories: ['problem', 'procedure', 'lab value', 'medication', 'anatomy'], gold: maccrobatGold, uncertainGold: true, remap: { 'lab test': 'procedure' }, typeCategories: SEMANTIC_TYPE_CATEGORIES,
   },
   chia: {
     name: 'chia', label: 'Chia (eligibility criteria, development half)', dir: join('chia', 'brat'),
-    categories: ['problem', 'procedure', 'lab test', 'lab value', 'medication', 'device'], gold: chiaGold, uncertainGold: false, remap: {},
+    categories: ['problem', 'procedure', 'lab test', 'lab value', 'medication', 'device'], gold: chiaGold, uncertainGold: false, remap: {}, typeCategories: CHIA_SEMANTIC_TYPE_CATEGORIES,
   },
 };
 
@@ -139,7 +141,7 @@ export async function runEntityEval(options: EntityEvalOptions = {}): Promise<{ 
       });
       analyzeMs += performance.now() - t0;
       const data = (response.unstructured[0]?.['data'] ?? {}) as Record<string, unknown>;
-      const predicted = mergeMentions(predictedMentions(data, doc.text).map((m): Mention => {
+      const predicted = mergeMentions(predictedMentions(data, doc.text, spec.typeCategories).map((m): Mention => {
         const category = spec.remap[m.category];
         return category === undefined ? m : { ...m, category };
       }));

@@ -41,6 +41,13 @@ export const MACCROBAT_TYPES: Readonly<Record<string, Category>> = {
 const MACCROBAT_NEGATED = new Set(['NEG']);
 const MACCROBAT_UNCERTAIN = new Set(['UNCERTAIN', 'MAYBE_POS', 'MAYBE_NEG']);
 
+/**
+ * MACCROBAT labels a repeated mention of something already annotated `Coreference` instead of its type (`the tumor`,
+ * `the mass` after the first mention): it is neither confirmed nor wrong, so a prediction inside one that matches no
+ * gold is not counted (as for Chia's exclusion labels).
+ */
+export const MACCROBAT_UNTYPED: ReadonlySet<string> = new Set(['Coreference']);
+
 export function maccrobatGold(doc: BratDocument): GoldDocument {
   const polarity = new Map<string, string>();
   for (const a of doc.attributes) {
@@ -49,13 +56,15 @@ export function maccrobatGold(doc: BratDocument): GoldDocument {
     if (entity !== undefined) polarity.set(entity.id, a.value);
   }
   const mentions: Mention[] = [];
+  const ignored: BratFragment[] = [];
   for (const e of doc.entities.values()) {
+    if (MACCROBAT_UNTYPED.has(e.type)) ignored.push(...e.fragments);
     const category = MACCROBAT_TYPES[e.type];
     if (category === undefined) continue;
     const p = polarity.get(e.id) ?? '';
     mentions.push({ category, begin: e.begin, end: e.end, fragments: e.fragments, text: e.text, negated: MACCROBAT_NEGATED.has(p), uncertain: MACCROBAT_UNCERTAIN.has(p) });
   }
-  return { mentions, ignored: [] };
+  return { mentions, ignored };
 }
 
 /** Chia entity types scored; a Value counts as a lab value only when a Measurement's Has_value points to it. */
@@ -113,6 +122,12 @@ export const SEMANTIC_TYPE_CATEGORIES: Readonly<Record<string, Category>> = {
   // Anatomy (ANAT group less body substances, cells and cell parts)
   anst: 'anatomy', bpoc: 'anatomy', blor: 'anatomy', bsoj: 'anatomy', bdsy: 'anatomy', tisu: 'anatomy', emst: 'anatomy', ffas: 'anatomy',
 };
+
+/**
+ * Chia's Condition covers physiological states of the patient (pregnant, lactating, postmenopausal), which UMLS and
+ * the service type Organism Function (orgf): scored as problems in Chia only (MACCROBAT has no label for them).
+ */
+export const CHIA_SEMANTIC_TYPE_CATEGORIES: Readonly<Record<string, Category>> = { ...SEMANTIC_TYPE_CATEGORIES, orgf: 'problem' };
 
 /** `*Ind` annotation lists of the response and their category. */
 const IND_CATEGORIES: Readonly<Record<string, Category>> = {
@@ -174,7 +189,7 @@ function mention(category: Category, text: string, begin: number, end: number, a
 }
 
 /** The mentions a response's `data` holds, by category (before merging, see mergeMentions). */
-export function predictedMentions(data: Readonly<Record<string, unknown>>, text: string): Mention[] {
+export function predictedMentions(data: Readonly<Record<string, unknown>>, text: string, typeCategories: Readonly<Record<string, Category>> = SEMANTIC_TYPE_CATEGORIES): Mention[] {
   const out: Mention[] = [];
   const uids = new Set<number>();
   for (const [key, value] of Object.entries(data)) {
@@ -184,7 +199,7 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
   const list = (key: string): readonly WireAnnotation[] => (Array.isArray(data[key]) ? (data[key] as WireAnnotation[]) : []);
   for (const a of list('concepts')) {
     for (const type of (a.semanticType ?? '').split(',')) {
-      const category = SEMANTIC_TYPE_CATEGORIES[type.trim()];
+      const category = typeCategories[type.trim()];
       if (category !== undefined) out.push(mention(category, text, a.begin, a.end, a));
     }
   }
