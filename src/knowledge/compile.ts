@@ -160,7 +160,7 @@ export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys
 const STEREO_SIGN = /\((?:[+\-\u2212\u00b1]|\+\/[-\u2212])\)/;
 
 /** Anatomical types (UMLS Anatomy group): their labels name a part by a head noun and modifiers. */
-const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas']);
+const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas', 'bdsu', 'cell']);
 
 /** The head word of a label's keys: the word before "of" ("neck of the pancreas"), else the last ("bladder neck"). */
 export function headWord(keys: readonly string[]): string {

@@ -63,9 +63,11 @@ export interface CompiledMentionRules {
   readonly extractWords: ReadonlySet<string>;
   readonly commonWordDrugs: ReadonlySet<string>;
   readonly drugContextWords: ReadonlySet<string>;
+  /** One-word routes of administration (the medication lexicon's: `oral`, `intravenous`): beside a drug they name the route, not a body part. */
+  readonly routeWords: ReadonlySet<string>;
 }
 
-export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRules {
+export function compileMentionRules(rules: MentionRulesFile, routeWords: readonly string[] = []): CompiledMentionRules {
   const substances = new Map<string, string>();
   for (const t of rules.otherSubstances) substances.set(t, 'sbst');
   for (const t of rules.foodSubstances) substances.set(t, 'food');
@@ -86,6 +88,7 @@ export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRul
     extractWords: new Set(rules.extractWords),
     commonWordDrugs: new Set(rules.commonWordDrugs),
     drugContextWords: new Set(rules.drugContextWords),
+    routeWords: new Set(routeWords),
   };
 }
 
@@ -99,6 +102,8 @@ export function defaultMentionRules(): CompiledMentionRules {
   if (defaultRules !== undefined) return defaultRules;
   const { rules, issues } = validateMentionRules(rulesBody);
   if (rules === undefined) throw new DomainError('INVALID_RESOURCE_FILE', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
-  const medicationUnits = loadDefaultMedicationLexicons().lexicon.doseUnits.flatMap((u) => u.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && t !== '%');
-  return (defaultRules = compileMentionRules({ ...rules, doseUnits: [...new Set([...rules.doseUnits, ...medicationUnits])] }));
+  const { lexicon } = loadDefaultMedicationLexicons();
+  const medicationUnits = lexicon.doseUnits.flatMap((u) => u.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && t !== '%');
+  const routeWords = lexicon.routes.flatMap((r) => r.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && !t.includes('.') && t.length > 3);
+  return (defaultRules = compileMentionRules({ ...rules, doseUnits: [...new Set([...rules.doseUnits, ...medicationUnits])] }, routeWords));
 }

@@ -50,6 +50,10 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
     const concept = c.kb.concept(c.concept);
     const types = c.semanticTypes ?? concept.semanticTypes;
     if (!types.some((t) => drugTypes.has(t))) {
+      if (rules.routeWords.size > 0 && types.some((t) => ANATOMY_TYPES.has(t)) && isRouteOfDrug(doc, rules, c, candidates, drugTypes)) {
+        changed = true;
+        continue;
+      }
       out.push(c);
       continue;
     }
@@ -99,6 +103,25 @@ function namedSpans(candidates: readonly SenseCandidate[], drugTypes: ReadonlySe
     if (!(c.semanticTypes ?? concept.semanticTypes).some((t) => drugTypes.has(t)) || !isWeakDrugConcept(concept)) out.add(`${c.begin}:${c.end}`);
   }
   return out;
+}
+
+/** Anatomy types a route word (`oral`, `rectal`) may carry in the knowledge base (Oral Cavity). */
+const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'tisu']);
+
+/** How far after a route word a drug name may start (`oral prednisone`, `intravenous high-dose methylprednisolone`). */
+const ROUTE_REACH_CHARS = 24;
+
+/**
+ * A one-word route (`oral`, `intravenous`) beside a drug, a dose or a word of giving (`oral prednisone`, `given
+ * orally`, `oral intake`) names how a drug is taken, not a body part: the medication annotator reports it as the route.
+ */
+function isRouteOfDrug(doc: Document, rules: CompiledMentionRules, c: SenseCandidate, candidates: readonly SenseCandidate[], drugTypes: ReadonlySet<string>): boolean {
+  if (!rules.routeWords.has(doc.text.slice(c.begin, c.end).toLowerCase())) return false;
+  for (const o of candidates) {
+    if (o.begin >= c.end && o.begin - c.end <= ROUTE_REACH_CHARS && (o.semanticTypes ?? o.kb.concept(o.concept).semanticTypes).some((t) => drugTypes.has(t))) return true;
+  }
+  const [start, end] = tokenSpan(doc, c.begin, c.end);
+  return drugContextAround(doc, rules, start, end);
 }
 
 /** `begin:end` of the candidates with one of `types`. */
