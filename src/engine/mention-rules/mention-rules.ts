@@ -9,7 +9,7 @@ import { loadDefaultMedicationLexicons } from '../annotators/medication/lexicon.
 export const MENTION_RULES_FILE = 'resources/disambiguation/mention-rules.json';
 
 const LIST_KEYS = [
-  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'limitWords', 'comparatorWords', 'specimenWords', 'scoreWords', 'modifierHeads', 'drugClassHeads',
+  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'limitWords', 'comparatorWords', 'specimenWords', 'testHeads', 'scoreWords', 'modifierHeads', 'drugClassHeads',
   'foodSubstances', 'otherSubstances', 'extractWords', 'commonWordDrugs', 'drugContextWords',
 ] as const;
 type ListKey = (typeof LIST_KEYS)[number];
@@ -54,6 +54,8 @@ export interface CompiledMentionRules {
   /** Before a number they make it a measured value unless a dose unit follows (`less than 30 micromoles per liter`). */
   readonly comparatorWords: ReadonlySet<string>;
   readonly specimenWords: ReadonlySet<string>;
+  /** After a disorder or agent name they make it the name of a test (`HIV test`, `hepatitis B serology`). */
+  readonly testHeads: PhraseTrie<true>;
   readonly scoreWords: PhraseTrie<true>;
   readonly modifierHeads: ReadonlySet<string>;
   /** After a modifier head they make a drug class again (`receptor antagonists`). */
@@ -81,6 +83,7 @@ export function compileMentionRules(rules: MentionRulesFile, routeWords: readonl
     limitWords: new Set(rules.limitWords),
     comparatorWords: new Set(rules.comparatorWords),
     specimenWords: new Set(rules.specimenWords),
+    testHeads: createPhraseTrie(rules.testHeads.map((term) => ({ term, value: true as const }))),
     scoreWords: createPhraseTrie(rules.scoreWords.map((term) => ({ term, value: true as const }))),
     modifierHeads: new Set(rules.modifierHeads),
     drugClassHeads: new Set(rules.drugClassHeads),

@@ -206,3 +206,20 @@ export function drugMentionVerdict(doc: Document, rules: CompiledMentionRules, s
   }
   return undefined;
 }
+
+/**
+ * True when the mention at tokens [start, end) is followed on its line by a test head (`HIV test`, `hepatitis B
+ * serology`, `HCV RNA`, `HIV-1 viral load`), over a short type label (`-1`, `type 2`): the name is the test's.
+ */
+export function namesTest(doc: Document, rules: CompiledMentionRules, start: number, end: number): boolean {
+  const tokens = doc.tokens;
+  let k = end;
+  // `HIV-1`, `HIV 1/2`, `HSV type 2`: a label of the agent's type.
+  for (let passed = 0; k < tokens.length && passed < 3; passed++) {
+    const t = tokens[k]!;
+    if (t.newlineBefore || !(t.kind === 'number' || t.lower === '-' || t.lower === '/' || t.lower === 'type')) break;
+    k++;
+  }
+  if (k >= tokens.length || tokens[k]!.newlineBefore) return false;
+  return rules.testHeads.longest(doc.text, tokens, k, Math.min(tokens.length, k + 3)) !== undefined;
+}

@@ -21,6 +21,7 @@ const RECORDS: SourceRecord[] = [
   { source: 'DRUGBANK', ids: ['DRUGBANK:DB00002'], preferredName: 'Insulin', names: [{ text: 'insulin', kind: 'exact' }], semanticTypes: ['phsu'] },
   { source: 'LNC', ids: ['LNC:20448-7'], preferredName: 'Insulin [Units/volume]', names: [{ text: 'insulin', kind: 'exact' }], semanticTypes: ['lbpr'] },
   { source: 'NCI', ids: ['NCIT:C15313'], preferredName: 'Radiation Therapy', names: [{ text: 'radiation therapy', kind: 'exact' }], semanticTypes: ['phsu', 'topp'] },
+  { source: 'DOID', ids: ['DOID:2043'], preferredName: 'hepatitis B', names: [{ text: 'hepatitis B', kind: 'exact' }], semanticTypes: ['dsyn'] },
   { source: 'NCIT', ids: ['NCIT:C12421'], preferredName: 'Oral Cavity', names: [{ text: 'oral', kind: 'exact' }], semanticTypes: ['bpoc'] },
   { source: 'NCIT', ids: ['NCIT:C12438'], preferredName: 'Central Nervous System', names: [{ text: 'central nervous system', kind: 'exact' }], semanticTypes: ['bpoc'] },
   { source: 'PHARMGKB', ids: ['PHARMGKB:PA164712603', 'ATC:V09A'], preferredName: 'Central Nervous System', names: [{ text: 'central nervous system', kind: 'exact' }], semanticTypes: ['phsu'] },
@@ -59,6 +60,11 @@ describe('concept_detection: mention rules', () => {
   });
   test('a concept that is a procedure and a drug is the procedure', () => {
     assert.deepEqual(detect('No prior radiation therapy.'), ['radiation therapy:topp:umls.TherapeuticOrPreventiveProcedure']);
+  });
+  test('a disorder name before a test head names the test: no problem reported', () => {
+    assert.deepEqual(detect('Hepatitis B serology reviewed.'), []);
+    assert.deepEqual(detect('Hepatitis B - 1 viral load below 50 copies.'), []);
+    assert.deepEqual(detect('History of hepatitis B since 2001.'), ['hepatitis B:dsyn:umls.DiseaseOrSyndrome']);
   });
   test('a route word beside a drug or a dose names the route, not the body part', () => {
     assert.deepEqual(detect('Started oral metformin.'), ['metformin:phsu:umls.PharmacologicSubstance']);

@@ -10,7 +10,7 @@ import type { KnowledgeBase } from '../../../knowledge/kb.js';
 import type { Document } from '../../document.js';
 import type { CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { isWeakDrugConcept } from '../medication/drug-finder.js';
-import { drugContextAround, drugMentionVerdict, figureReferenceSpans, inFigureReference, tokenSpan, type MentionVerdict } from '../../mention-rules/mention-verdict.js';
+import { drugContextAround, drugMentionVerdict, figureReferenceSpans, inFigureReference, namesTest, tokenSpan, type MentionVerdict } from '../../mention-rules/mention-verdict.js';
 
 export interface SenseCandidate {
   readonly begin: number;
@@ -31,6 +31,9 @@ const ANALYTE_TYPE = 'bacs';
 /** Lab tests and measurements: a drug name at the same span is the analyte unless drug context says otherwise. */
 const LAB_TEST_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna']);
 
+/** Disorder types (the DISO group's problem types): before a test head (`HIV test`) the name is the test's. */
+const PROBLEM_TYPES: ReadonlySet<string> = new Set(['dsyn', 'sosy', 'fndg', 'patf', 'neop', 'mobd', 'inpo', 'acab', 'anab', 'cgab', 'comd', 'emod']);
+
 /** Procedure types: a concept typed as a procedure and a drug (`radiation therapy`) is the procedure. */
 export const PROCEDURE_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
 
@@ -41,6 +44,7 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
   // Spans where something other than a drug-group catalogue entry (`Central Nervous System`, `Various`) was found.
   let named: Set<string> | undefined;
   let labSpans: Set<string> | undefined;
+  const tests = new Map<string, boolean>();
   const out: C[] = [];
   for (const c of candidates) {
     if (figures && inFigureReference(doc, rules, c.begin, c.end)) {
@@ -49,6 +53,21 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
     }
     const concept = c.kb.concept(c.concept);
     const types = c.semanticTypes ?? concept.semanticTypes;
+    const key = `${c.begin}:${c.end}`;
+    if (types.some((t) => PROBLEM_TYPES.has(t))) {
+      let test = tests.get(key);
+      if (test === undefined) {
+        const [start, end] = tokenSpan(doc, c.begin, c.end);
+        tests.set(key, (test = namesTest(doc, rules, start, end)));
+      }
+      if (test) {
+        changed = true;
+        // The concept keeps its other types (an agent's own, a test's); a disorder only goes.
+        const others = types.filter((t) => !PROBLEM_TYPES.has(t));
+        if (others.length > 0) out.push({ ...c, semanticTypes: others });
+        continue;
+      }
+    }
     if (!types.some((t) => drugTypes.has(t))) {
       if (rules.routeWords.size > 0 && types.some((t) => ANATOMY_TYPES.has(t)) && isRouteOfDrug(doc, rules, c, candidates, drugTypes)) {
         changed = true;
@@ -57,7 +76,6 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
       out.push(c);
       continue;
     }
-    const key = `${c.begin}:${c.end}`;
     if (isWeakDrugConcept(concept)) {
       named ??= namedSpans(candidates, drugTypes);
       if (named.has(key)) {
