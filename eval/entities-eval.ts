@@ -8,7 +8,8 @@
 //   MACCROBAT  Sign_symptom, Disease_disorder → problem; Diagnostic_procedure, Therapeutic_procedure → procedure
 //              (MACCROBAT labels lab test and exam names Diagnostic_procedure, so there predicted lab tests count as
 //              procedures); Lab_value → lab value (numbers and words); Medication → medication;
-//              Biological_structure → anatomy. No device category. Assertion: event POLARITY NEG = negated;
+//              Biological_structure → anatomy. No device category. Predictions inside a Coreference span (a repeated
+//              mention left untyped) that match no gold are not counted. Assertion: event POLARITY NEG = negated;
 //              UNCERTAIN, MAYBE_POS, MAYBE_NEG = uncertain.
 //   Chia       Condition → problem; Procedure → procedure; Measurement → lab test; Drug → medication; Device → device;
 //              a Value that a Measurement's Has_value points to → lab value. No anatomy category. Discontinuous spans
@@ -17,7 +18,8 @@
 // Response → category:
 //   concepts by semanticType: DISO types (dsyn, sosy, fndg, patf, neop, mobd, inpo, acab, anab, cgab, comd, emod) →
 //   problem; diap, topp, hlca → procedure; lbpr, clna → lab test; lbtr → lab value; phsu, antb, clnd, vita →
-//   medication; medd, drdd, resd → device; anst, bpoc, blor, bsoj, bdsy, tisu, emst, ffas → anatomy.
+//   medication; medd, drdd, resd → device; anst, bpoc, blor, bsoj, bdsy, tisu, emst, ffas → anatomy; in Chia only,
+//   orgf (pregnancy, lactation: its Condition label covers physiological states) → problem.
 //   SymptomDiseaseInd, IcaCancerDiagnosisInd → problem; ProcedureInd → procedure; MedicationInd (its drug name spans),
 //   AllergyMedicationInd → medication; LabValueInd → lab value (its span) and lab test (labTypeSurfaceForm, found in the
 //   text near the value). attributeValues count only when their source annotation is absent from the response
