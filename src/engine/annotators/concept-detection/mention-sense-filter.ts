@@ -58,7 +58,9 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
       let test = tests.get(key);
       if (test === undefined) {
         const [start, end] = tokenSpan(doc, c.begin, c.end);
-        tests.set(key, (test = namesTest(doc, rules, start, end)));
+        // A concept that reaches over the disorder into the test (`lung cancer screening`: cancer screening) names the
+        // test itself; both stay, as overlapping matches do.
+        tests.set(key, (test = namesTest(doc, rules, start, end) && !candidates.some((o) => o.begin > c.begin && o.begin < c.end && o.end > c.end)));
       }
       if (test) {
         changed = true;
