@@ -8,7 +8,8 @@
 //   MACCROBAT  Sign_symptom, Disease_disorder → problem; Diagnostic_procedure, Therapeutic_procedure → procedure
 //              (MACCROBAT labels lab test and exam names Diagnostic_procedure, so there predicted lab tests count as
 //              procedures); Lab_value → lab value (numbers and words); Medication → medication;
-//              Biological_structure → anatomy. No device category. Assertion: event POLARITY NEG = negated;
+//              Biological_structure → anatomy. No device category. Predictions inside a Coreference span (a repeated
+//              mention left untyped) that match no gold are not counted. Assertion: event POLARITY NEG = negated;
 //              UNCERTAIN, MAYBE_POS, MAYBE_NEG = uncertain.
 //   Chia       Condition → problem; Procedure → procedure; Measurement → lab test; Drug → medication; Device → device;
 //              a Value that a Measurement's Has_value points to → lab value. No anatomy category. Discontinuous spans
@@ -17,7 +18,8 @@
 // Response → category:
 //   concepts by semanticType: DISO types (dsyn, sosy, fndg, patf, neop, mobd, inpo, acab, anab, cgab, comd, emod) →
 //   problem; diap, topp, hlca → procedure; lbpr, clna → lab test; lbtr → lab value; phsu, antb, clnd, vita →
-//   medication; medd, drdd, resd → device; anst, bpoc, blor, bsoj, bdsy, tisu, emst, ffas → anatomy.
+//   medication; medd, drdd, resd → device; anst, bpoc, blor, bsoj, bdsy, tisu, emst, ffas → anatomy; in Chia only,
+//   orgf (pregnancy, lactation: its Condition label covers physiological states) → problem.
 //   SymptomDiseaseInd, IcaCancerDiagnosisInd → problem; ProcedureInd → procedure; MedicationInd (its drug name spans),
 //   AllergyMedicationInd → medication; LabValueInd → lab value (its span) and lab test (labTypeSurfaceForm, found in the
 //   text near the value). attributeValues count only when their source annotation is absent from the response
@@ -38,7 +40,7 @@ import { loadDefaultCartridgeArtifacts } from '../src/cartridge/default-cartridg
 import { analyzeRequest } from '../src/engine/analyze.js';
 import { ensureKnowledgeBase } from '../src/knowledge/build-default.js';
 import { readBratDocument, type BratDocument } from './lib/brat.js';
-import { chiaGold, maccrobatGold, mergeMentions, predictedMentions, type Category, type GoldDocument, type Mention } from './lib/entity-categories.js';
+import { CHIA_SEMANTIC_TYPE_CATEGORIES, chiaGold, maccrobatGold, mergeMentions, predictedMentions, SEMANTIC_TYPE_CATEGORIES, type Category, type GoldDocument, type Mention } from './lib/entity-categories.js';
 import { emptyTallies, flagScores, scoreDocument, spanScores, sumCounts, sumFlags, topCounts, type CategoryTally, type Counts, type FlagCounts, type Scores, type Tallies } from './lib/entity-scoring.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,16 +57,18 @@ interface CorpusSpec {
   readonly uncertainGold: boolean;
   /** Predicted categories scored as another one in this corpus. */
   readonly remap: Partial<Readonly<Record<Category, Category>>>;
+  /** Semantic types of `concepts` → categories in this corpus. */
+  readonly typeCategories: Readonly<Record<string, Category>>;
 }
 
 const CORPORA: Readonly<Record<EntityCorpus, CorpusSpec>> = {
   maccrobat: {
     name: 'maccrobat', label: 'MACCROBAT 2020 (case reports, development half)', dir: join('maccrobat2020', 'brat'),
-    categories: ['problem', 'procedure', 'lab value', 'medication', 'anatomy'], gold: maccrobatGold, uncertainGold: true, remap: { 'lab test': 'procedure' },
+    categories: ['problem', 'procedure', 'lab value', 'medication', 'anatomy'], gold: maccrobatGold, uncertainGold: true, remap: { 'lab test': 'procedure' }, typeCategories: SEMANTIC_TYPE_CATEGORIES,
   },
   chia: {
     name: 'chia', label: 'Chia (eligibility criteria, development half)', dir: join('chia', 'brat'),
-    categories: ['problem', 'procedure', 'lab test', 'lab value', 'medication', 'device'], gold: chiaGold, uncertainGold: false, remap: {},
+    categories: ['problem', 'procedure', 'lab test', 'lab value', 'medication', 'device'], gold: chiaGold, uncertainGold: false, remap: {}, typeCategories: CHIA_SEMANTIC_TYPE_CATEGORIES,
   },
 };
 
@@ -139,7 +143,7 @@ export async function runEntityEval(options: EntityEvalOptions = {}): Promise<{ 
       });
       analyzeMs += performance.now() - t0;
       const data = (response.unstructured[0]?.['data'] ?? {}) as Record<string, unknown>;
-      const predicted = mergeMentions(predictedMentions(data, doc.text).map((m): Mention => {
+      const predicted = mergeMentions(predictedMentions(data, doc.text, spec.typeCategories).map((m): Mention => {
         const category = spec.remap[m.category];
         return category === undefined ? m : { ...m, category };
       }));

@@ -42,11 +42,11 @@ const MACCROBAT_NEGATED = new Set(['NEG']);
 const MACCROBAT_UNCERTAIN = new Set(['UNCERTAIN', 'MAYBE_POS', 'MAYBE_NEG']);
 
 /**
- * MACCROBAT labels an anaphoric mention of an entity annotated earlier (`the operation`, `these symptoms`, `the
- * lesion`) `Coreference` instead of its type, linked to its antecedent: a mention annotated, but with no category to
- * agree with. Predictions there that match no gold are not counted, as in Chia's excluded spans.
+ * MACCROBAT labels a repeated mention of something already annotated `Coreference` instead of its type (`the tumor`,
+ * `the mass` after the first mention): it is neither confirmed nor wrong, so a prediction inside one that matches no
+ * gold is not counted (as for Chia's exclusion labels).
  */
-const MACCROBAT_UNTYPED = new Set(['Coreference']);
+export const MACCROBAT_UNTYPED: ReadonlySet<string> = new Set(['Coreference']);
 
 export function maccrobatGold(doc: BratDocument): GoldDocument {
   const polarity = new Map<string, string>();
@@ -123,6 +123,12 @@ export const SEMANTIC_TYPE_CATEGORIES: Readonly<Record<string, Category>> = {
   anst: 'anatomy', bpoc: 'anatomy', blor: 'anatomy', bsoj: 'anatomy', bdsy: 'anatomy', tisu: 'anatomy', emst: 'anatomy', ffas: 'anatomy',
 };
 
+/**
+ * Chia's Condition covers physiological states of the patient (pregnant, lactating, postmenopausal), which UMLS and
+ * the service type Organism Function (orgf): scored as problems in Chia only (MACCROBAT has no label for them).
+ */
+export const CHIA_SEMANTIC_TYPE_CATEGORIES: Readonly<Record<string, Category>> = { ...SEMANTIC_TYPE_CATEGORIES, orgf: 'problem' };
+
 /** `*Ind` annotation lists of the response and their category. */
 const IND_CATEGORIES: Readonly<Record<string, Category>> = {
   SymptomDiseaseInd: 'problem',
@@ -183,7 +189,7 @@ function mention(category: Category, text: string, begin: number, end: number, a
 }
 
 /** The mentions a response's `data` holds, by category (before merging, see mergeMentions). */
-export function predictedMentions(data: Readonly<Record<string, unknown>>, text: string): Mention[] {
+export function predictedMentions(data: Readonly<Record<string, unknown>>, text: string, typeCategories: Readonly<Record<string, Category>> = SEMANTIC_TYPE_CATEGORIES): Mention[] {
   const out: Mention[] = [];
   const uids = new Set<number>();
   for (const [key, value] of Object.entries(data)) {
@@ -193,7 +199,7 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
   const list = (key: string): readonly WireAnnotation[] => (Array.isArray(data[key]) ? (data[key] as WireAnnotation[]) : []);
   for (const a of list('concepts')) {
     for (const type of (a.semanticType ?? '').split(',')) {
-      const category = SEMANTIC_TYPE_CATEGORIES[type.trim()];
+      const category = typeCategories[type.trim()];
       if (category !== undefined) out.push(mention(category, text, a.begin, a.end, a));
     }
   }

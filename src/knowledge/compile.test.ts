@@ -143,6 +143,20 @@ describe('compiled knowledge base', () => {
     assert.deepEqual(cuis('diabetic'), ['NCIT:C1']); // a real name wins over a derived adjective
     assert.deepEqual(cuis('anesthetic'), []); // not a disorder
   });
+
+  test('organism functions (states) are named by their adjective too: pregnant, lactating, postmenopausal', () => {
+    const kb = compileTestKbFrom([
+      { source: 'MSH', ids: ['MESH:D011247'], preferredName: 'Pregnancy', names: [], semanticTypes: ['orgf'] },
+      { source: 'MSH', ids: ['MESH:D007774'], preferredName: 'Lactation', names: [], semanticTypes: ['orgf'] },
+      { source: 'MSH', ids: ['MESH:D017698'], preferredName: 'Postmenopause', names: [], semanticTypes: ['orgf'] },
+      { source: 'RXNORM', ids: ['RXNORM:2'], preferredName: 'Fluoridation', names: [], semanticTypes: ['topp'] },
+    ]);
+    const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+    assert.deepEqual(cuis('pregnant'), ['MESH:D011247']);
+    assert.deepEqual(cuis('lactating'), ['MESH:D007774']);
+    assert.deepEqual(cuis('postmenopausal'), ['MESH:D017698']);
+    assert.deepEqual(cuis('fluoridating'), []); // not a state
+  });
 });
 
 describe('short names whose case carries their meaning', () => {

@@ -80,14 +80,25 @@ const ADJECTIVE_RULES: readonly (readonly [RegExp, string])[] = [
   [/([a-z]{3}[lg])y$/, '$1ic'], // acromegaly → acromegalic, allergy → allergic
 ];
 
+/** Organism functions (pregnancy, lactation, menopause): criteria and notes name the state by its adjective. */
+const STATE_TYPES: ReadonlySet<string> = new Set(['orgf']);
+
+/** State noun ending → adjective ending: pregnancy → pregnant, lactation → lactating, postmenopause → postmenopausal. */
+const STATE_ADJECTIVE_RULES: readonly (readonly [RegExp, string])[] = [
+  [/ancy$/, 'ant'],
+  [/ation$/, 'ating'],
+  [/pause$/, 'pausal'],
+];
+
 /**
- * The adjective a one-word disorder name is commonly written as ("diabetic", "epileptic", "hypertensive"):
- * indexed only where no concept has that key as a name of its own (see compileMerged).
+ * The adjective a one-word disorder name is commonly written as ("diabetic", "epileptic", "hypertensive"), or
+ * with STATE_ADJECTIVE_RULES a state's ("pregnant"): indexed only where no concept has that key as a name of its
+ * own (see compileMerged).
  */
-export function adjectiveVariants(text: string): string[] {
+export function adjectiveVariants(text: string, rules: readonly (readonly [RegExp, string])[] = ADJECTIVE_RULES): string[] {
   if (!/^[A-Za-z]{6,}$/.test(text)) return [];
   const word = text.toLowerCase();
-  for (const [pattern, replacement] of ADJECTIVE_RULES) {
+  for (const [pattern, replacement] of rules) {
     if (pattern.test(word)) return [word.replace(pattern, replacement)];
   }
   return [];
@@ -149,7 +160,7 @@ export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys
 const STEREO_SIGN = /\((?:[+\-\u2212\u00b1]|\+\/[-\u2212])\)/;
 
 /** Anatomical types (UMLS Anatomy group): their labels name a part by a head noun and modifiers. */
-const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas']);
+const ANATOMY_TYPES: ReadonlySet<string> = new Set(['bpoc', 'blor', 'bsoj', 'anst', 'tisu', 'emst', 'ffas', 'bdsu', 'cell']);
 
 /** The head word of a label's keys: the word before "of" ("neck of the pancreas"), else the last ("bladder neck"). */
 export function headWord(keys: readonly string[]): string {
@@ -249,6 +260,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
     // COVID-19", "Mitochondrial" for "Muscular Dystrophy Secondary to Mitochondrial Disorder").
     const labelWords = normalizer.scan(m.preferredName).map((p) => p.key);
     const disorder = m.semanticTypes.some((t) => DISORDER_TYPES.has(t));
+    const state = m.semanticTypes.some((t) => STATE_TYPES.has(t));
     const truncation = disorder && labelWords.length >= 3 ? new Set(labelWords) : undefined;
     // The head noun of a multi-word anatomical label, when it is the label of another concept, names that
     // concept, not this part: "neck" is Neck, not "Bladder Neck" nor "Neck of the Pancreas"; "capillary" is
@@ -320,8 +332,8 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         if (list === undefined) target.set(r.key, [index]);
         else list.push(index);
       }
-      if (fromCode || !disorder || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'attested' && name.kind !== 'layperson')) continue;
-      for (const text of adjectiveVariants(name.text)) {
+      if (fromCode || !(disorder || state) || (name.kind !== 'preferred' && name.kind !== 'exact' && name.kind !== 'attested' && name.kind !== 'layperson')) continue;
+      for (const text of adjectiveVariants(name.text, disorder ? ADJECTIVE_RULES : STATE_ADJECTIVE_RULES)) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop);
         if ('drop' in r || seen.has(r.key)) continue;
         seen.add(r.key);

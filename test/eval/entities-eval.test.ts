@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { parseBrat, readBratDocument } from '../../eval/lib/brat.js';
-import { chiaGold, labNameSpan, maccrobatGold, mergeMentions, predictedMentions, type Mention } from '../../eval/lib/entity-categories.js';
+import { CHIA_SEMANTIC_TYPE_CATEGORIES, chiaGold, labNameSpan, maccrobatGold, mergeMentions, predictedMentions, type Mention } from '../../eval/lib/entity-categories.js';
 import { emptyTallies, flagScores, scoreDocument, spanScores } from '../../eval/lib/entity-scoring.js';
 
 const dir = fileURLToPath(new URL('../fixtures/eval/brat', import.meta.url));
@@ -100,4 +100,15 @@ test('worded results from NormalFinding / AbnormalFinding evidence and concept v
   };
   const values = predictedMentions(data, text).filter((m) => m.category === 'lab value').map((m) => m.text);
   assert.deepEqual(values, ['38.9 C.', 'unremarkable']);
+});
+
+test('MACCROBAT Coreference spans are untyped: ignored, not gold; Chia scores orgf as a problem, MACCROBAT not', () => {
+  const text = 'A mass was seen. The mass grew.';
+  const doc = parseBrat('c', text, 'T1\tSign_symptom 2 6\tmass\nT2\tCoreference 17 25\tThe mass\n');
+  const gold = maccrobatGold(doc);
+  assert.deepEqual(gold.mentions.map((m) => m.text), ['mass']);
+  assert.deepEqual(gold.ignored, [{ begin: 17, end: 25 }]);
+  const data = { concepts: [{ uid: 1, begin: 0, end: 8, semanticType: 'orgf' }] };
+  assert.deepEqual(predictedMentions(data, 'pregnant').map((m) => m.category), []);
+  assert.deepEqual(predictedMentions(data, 'pregnant', CHIA_SEMANTIC_TYPE_CATEGORIES).map((m) => m.category), ['problem']);
 });

@@ -48,6 +48,19 @@ describe('mention rules: analytes measured are not drugs given', () => {
     assert.equal(verdictOf('Her serum creatinine rose.', 'creatinine'), 'lab');
     assert.equal(verdictOf('Levels of cortisol were checked.', 'cortisol'), 'lab');
   });
+  test('a comparator or a reference limit before or after the value makes a lab context; a dose stays a dose', () => {
+    assert.equal(verdictOf('total bilirubin <1.5 X ULN', 'bilirubin'), 'lab');
+    assert.equal(verdictOf('Bilirubin less than 1.5x upper limit of normal', 'Bilirubin'), 'lab');
+    assert.equal(verdictOf('creatinine ≤ 2 times the upper limit of normal', 'creatinine'), 'lab');
+    assert.equal(verdictOf('total bilirubin less than 30 micromoles per liter', 'bilirubin'), 'lab');
+    assert.equal(verdictOf('aspirin more than 325 mg daily', 'aspirin'), undefined);
+    assert.equal(verdictOf('prednisone 10 mg lower dose', 'prednisone'), undefined);
+  });
+  test('positive or negative for a substance, and an antibody named by its target, are test results', () => {
+    assert.equal(verdictOf('Urine screen positive for cocaine.', 'cocaine'), 'lab');
+    assert.equal(verdictOf('Negative for HBsAg and for antibodies to HCV.', 'antibodies'), 'lab');
+    assert.equal(verdictOf('He received antibodies for 3 days.', 'antibodies'), undefined);
+  });
   test('lab lists: a comma, a list joint and one more item, a short form in parentheses', () => {
     assert.equal(verdictOf('hemoglobin, 8.6 g/dL (12-16 g/dL)', 'hemoglobin'), 'lab');
     assert.equal(verdictOf('CSF glucose and protein levels <20 mg/dL', 'glucose'), 'lab');

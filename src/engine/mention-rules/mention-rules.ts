@@ -9,7 +9,7 @@ import { loadDefaultMedicationLexicons } from '../annotators/medication/lexicon.
 export const MENTION_RULES_FILE = 'resources/disambiguation/mention-rules.json';
 
 const LIST_KEYS = [
-  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'specimenWords', 'scoreWords', 'modifierHeads', 'drugClassHeads',
+  'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'limitWords', 'comparatorWords', 'specimenWords', 'testHeads', 'scoreWords', 'modifierHeads', 'drugClassHeads',
   'foodSubstances', 'otherSubstances', 'extractWords', 'commonWordDrugs', 'drugContextWords',
 ] as const;
 type ListKey = (typeof LIST_KEYS)[number];
@@ -49,7 +49,13 @@ export interface CompiledMentionRules {
   /** Units after `mg /` that keep a dose a dose (`mg/kg`, `mg/m2`, `mg/day`); any other (`mg/dL`) makes a concentration. */
   readonly perDoseUnits: ReadonlySet<string>;
   readonly resultWords: ReadonlySet<string>;
+  /** After a number they make it a measured value (`1.5 x ULN`, `2 times the upper limit of normal`). */
+  readonly limitWords: ReadonlySet<string>;
+  /** Before a number they make it a measured value unless a dose unit follows (`less than 30 micromoles per liter`). */
+  readonly comparatorWords: ReadonlySet<string>;
   readonly specimenWords: ReadonlySet<string>;
+  /** After a disorder or agent name they make it the name of a test (`HIV test`, `hepatitis B serology`). */
+  readonly testHeads: PhraseTrie<true>;
   readonly scoreWords: PhraseTrie<true>;
   readonly modifierHeads: ReadonlySet<string>;
   /** After a modifier head they make a drug class again (`receptor antagonists`). */
@@ -59,9 +65,11 @@ export interface CompiledMentionRules {
   readonly extractWords: ReadonlySet<string>;
   readonly commonWordDrugs: ReadonlySet<string>;
   readonly drugContextWords: ReadonlySet<string>;
+  /** One-word routes of administration (the medication lexicon's: `oral`, `intravenous`): beside a drug they name the route, not a body part. */
+  readonly routeWords: ReadonlySet<string>;
 }
 
-export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRules {
+export function compileMentionRules(rules: MentionRulesFile, routeWords: readonly string[] = []): CompiledMentionRules {
   const substances = new Map<string, string>();
   for (const t of rules.otherSubstances) substances.set(t, 'sbst');
   for (const t of rules.foodSubstances) substances.set(t, 'food');
@@ -72,7 +80,10 @@ export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRul
     doseUnits: new Set(rules.doseUnits),
     perDoseUnits: new Set(rules.perDoseUnits),
     resultWords: new Set(rules.resultWords),
+    limitWords: new Set(rules.limitWords),
+    comparatorWords: new Set(rules.comparatorWords),
     specimenWords: new Set(rules.specimenWords),
+    testHeads: createPhraseTrie(rules.testHeads.map((term) => ({ term, value: true as const }))),
     scoreWords: createPhraseTrie(rules.scoreWords.map((term) => ({ term, value: true as const }))),
     modifierHeads: new Set(rules.modifierHeads),
     drugClassHeads: new Set(rules.drugClassHeads),
@@ -80,6 +91,7 @@ export function compileMentionRules(rules: MentionRulesFile): CompiledMentionRul
     extractWords: new Set(rules.extractWords),
     commonWordDrugs: new Set(rules.commonWordDrugs),
     drugContextWords: new Set(rules.drugContextWords),
+    routeWords: new Set(routeWords),
   };
 }
 
@@ -93,6 +105,8 @@ export function defaultMentionRules(): CompiledMentionRules {
   if (defaultRules !== undefined) return defaultRules;
   const { rules, issues } = validateMentionRules(rulesBody);
   if (rules === undefined) throw new DomainError('INVALID_RESOURCE_FILE', issues.map((i) => `${i.path}: ${i.message}`).join('; '));
-  const medicationUnits = loadDefaultMedicationLexicons().lexicon.doseUnits.flatMap((u) => u.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && t !== '%');
-  return (defaultRules = compileMentionRules({ ...rules, doseUnits: [...new Set([...rules.doseUnits, ...medicationUnits])] }));
+  const { lexicon } = loadDefaultMedicationLexicons();
+  const medicationUnits = lexicon.doseUnits.flatMap((u) => u.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && t !== '%');
+  const routeWords = lexicon.routes.flatMap((r) => r.terms).map((t) => t.toLowerCase()).filter((t) => !t.includes(' ') && !t.includes('.') && t.length > 3);
+  return (defaultRules = compileMentionRules({ ...rules, doseUnits: [...new Set([...rules.doseUnits, ...medicationUnits])] }, routeWords));
 }

@@ -70,6 +70,12 @@ export function tokenSpan(doc: Document, begin: number, end: number): [number, n
   return [start, stop];
 }
 
+/** True when a dose word, a route or `extract` is within three tokens of the mention at tokens [start, end) (its sentence only). */
+export function drugContextAround(doc: Document, rules: CompiledMentionRules, start: number, end: number): boolean {
+  const sentence = doc.sentences[sentenceOfToken(doc.sentences, start)];
+  return hasDrugContext(doc.tokens, rules, start, end, sentence?.tokenStart ?? 0, sentence?.tokenEnd ?? doc.tokens.length);
+}
+
 /** A dose word, a route or `extract` within three tokens of the mention (its sentence only). */
 function hasDrugContext(tokens: readonly Token[], rules: CompiledMentionRules, start: number, end: number, from: number, limit: number): boolean {
   for (let k = Math.max(from, start - 3); k < Math.min(limit, end + 3); k++) {
@@ -98,6 +104,9 @@ function valueReading(tokens: readonly Token[], rules: CompiledMentionRules, k: 
   while (u < tokens.length && u <= k + 4 && !tokens[u]!.newlineBefore && (tokens[u]!.kind === 'number' || AMOUNT_PIECES.has(tokens[u]!.lower))) u++;
   const unit = tokens[u];
   if (unit === undefined || unit.newlineBefore) return 'value';
+  // `1.5 x ULN`, `2 times the upper limit of normal`: a value against its reference range.
+  if (rules.limitWords.has(unit.lower)) return 'value';
+  if (unit.lower === 'times' && (rules.limitWords.has(tokens[u + 1]?.lower ?? '') || rules.limitWords.has(tokens[u + 2]?.lower ?? ''))) return 'value';
   // `%` (`lidocaine 1%`, `HbA1c 7%`) and list numbers (`aspirin 2) active ulcer`) say nothing.
   if (unit.lower === '%' || unit.lower === ')') return undefined;
   if (!rules.doseUnits.has(withoutDot(unit.lower))) {
@@ -132,10 +141,15 @@ function withoutDot(word: string): string {
 function isLabContext(tokens: readonly Token[], rules: CompiledMentionRules, start: number, end: number, from: number, limit: number): boolean {
   const prev = start > from ? tokens[start - 1]! : undefined;
   if (prev !== undefined && rules.specimenWords.has(prev.lower)) return true;
+  // `positive for X`, `negative for X`: a test result.
+  if (prev?.lower === 'for' && start - 2 >= from && rules.resultWords.has(tokens[start - 2]!.lower)) return true;
+  // `antibodies to HCV`, `antigen against ...`: an antibody or antigen named by its target is measured, not given.
+  if (end < limit && rules.modifierHeads.has(tokens[end - 1]!.lower) && (tokens[end]!.lower === 'to' || tokens[end]!.lower === 'against')) return true;
   if (prev?.lower === 'of' && start - 2 >= from && (tokens[start - 2]!.lower === 'level' || tokens[start - 2]!.lower === 'levels' || tokens[start - 2]!.lower === 'concentration' || tokens[start - 2]!.lower === 'concentrations')) return true;
   // One other word may be passed over right after a list joint or an opening parenthesis: `glucose and protein
   // levels <20 mg/dL`, `hemoglobin (Hb): 10.9 g/dL`.
   let passed = false;
+  let compared = false;
   for (let k = end; k < Math.min(limit, end + 5); k++) {
     const t = tokens[k]!;
     if (k > end && t.newlineBefore) return false;
@@ -145,7 +159,11 @@ function isLabContext(tokens: readonly Token[], rules: CompiledMentionRules, sta
       if (after !== undefined && (after === 'dose' || after === 'doses' || after === 'dosage' || after === '-')) return false;
       return true;
     }
-    if (t.kind === 'number') return valueReading(tokens, rules, k) === 'value';
+    if (t.kind === 'number') {
+      const reading = valueReading(tokens, rules, k);
+      return reading === 'value' || (compared && reading === undefined);
+    }
+    if (rules.comparatorWords.has(t.lower)) compared = true;
     if (rules.bridgeWords.has(t.lower)) continue;
     if (passed || k === end || !LIST_JOINTS.has(tokens[k - 1]!.lower) || t.kind !== 'word') return false;
     passed = true;
@@ -187,4 +205,21 @@ export function drugMentionVerdict(doc: Document, rules: CompiledMentionRules, s
     return { kind: 'substance', semanticType: 'sbst' };
   }
   return undefined;
+}
+
+/**
+ * True when the mention at tokens [start, end) is followed on its line by a test head (`HIV test`, `hepatitis B
+ * serology`, `HCV RNA`, `HIV-1 viral load`), over a short type label (`-1`, `type 2`): the name is the test's.
+ */
+export function namesTest(doc: Document, rules: CompiledMentionRules, start: number, end: number): boolean {
+  const tokens = doc.tokens;
+  let k = end;
+  // `HIV-1`, `HIV 1/2`, `HSV type 2`: a label of the agent's type.
+  for (let passed = 0; k < tokens.length && passed < 3; passed++) {
+    const t = tokens[k]!;
+    if (t.newlineBefore || !(t.kind === 'number' || t.lower === '-' || t.lower === '/' || t.lower === 'type')) break;
+    k++;
+  }
+  if (k >= tokens.length || tokens[k]!.newlineBefore) return false;
+  return rules.testHeads.longest(doc.text, tokens, k, Math.min(tokens.length, k + 3)) !== undefined;
 }

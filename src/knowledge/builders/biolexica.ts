@@ -4,7 +4,7 @@
 // `source` says which ontology contributed the synonym.
 import type { NameKind, SourceName, SourceRecord } from './source-record.js';
 import { canonicalCurie } from './curie.js';
-import { diseaseTypeFromLabel, phenotypeTypeFromLabel } from './semantic-heuristics.js';
+import { anatomyTypeFromLabel, diseaseTypeFromLabel, phenotypeTypeFromLabel } from './semantic-heuristics.js';
 import { join } from 'node:path';
 import { dataLines, readSourceText } from './text-files.js';
 
@@ -42,7 +42,7 @@ export function ssslmNameKind(predicate: string, type: string): NameKind | undef
 }
 
 function typesFor(lexicon: Lexicon, prefix: string, label: string): string[] {
-  if (lexicon === 'anatomy') return ['bpoc'];
+  if (lexicon === 'anatomy') return [anatomyTypeFromLabel(label)];
   switch (prefix) {
     case 'DOID':
       return []; // the DOID builder assigns types from the DOID hierarchy

@@ -40,6 +40,23 @@ export function phenotypeTypeFromLabel(label: string): string {
   return FINDING_WORDS.test(label) ? 'fndg' : 'sosy';
 }
 
+/** Labels whose head names a body substance (serum, whole blood, cerebrospinal fluid, pleural effusion). */
+const BODY_SUBSTANCE_HEAD = /\b(serum|plasma|blood|urine|sputum|bile|saliva|semen|sweat|feces|faeces|stool|pus|mucus|lymph|milk|fluid|effusion|exudate|transudate|secretions?|excreta|cerumen|vomitus|meconium|colostrum|ascites)$/i;
+/** Labels whose head names a cell or cells (T cell, hepatocyte, neutrophils, platelet). */
+const CELL_HEAD = /(\bcells?|[a-z]{3,}cytes?|\bneutrophils?|\beosinophils?|\bbasophils?|\bplatelets?|\bmacrophages?|\bfibroblasts?|\bblasts?)$/i;
+
+/**
+ * Anatomy lexicon concepts (UBERON, NCIt): body substances are `bdsu` and cells `cell`, as UMLS types serum, blood
+ * and lymphocytes; other structures `bpoc`. Text names a substance or a cell as a specimen or a count (`serum
+ * creatinine`, `blood cultures`, `tumor cells`) far more often than as a body part.
+ */
+export function anatomyTypeFromLabel(label: string): string {
+  const text = label.trim();
+  if (BODY_SUBSTANCE_HEAD.test(text)) return 'bdsu';
+  if (CELL_HEAD.test(text)) return 'cell';
+  return 'bpoc';
+}
+
 /** ICD-10-CM chapter by code letter → semantic type; undefined for chapters not used as concepts (V–Z). */
 export function icd10Type(code: string): string | undefined {
   const letter = code.charAt(0).toUpperCase();

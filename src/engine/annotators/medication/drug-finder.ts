@@ -101,6 +101,8 @@ function pickConcept(kb: KnowledgeBase, indexes: readonly number[], strong: Read
  * or more), or -1 when it has no drug type.
  */
 function drugRank(concept: Concept, strong: ReadonlySet<string>, weak: ReadonlySet<string>): number {
+  // A procedure that a drug catalogue also lists (`radiation therapy`) is the procedure.
+  if (concept.semanticTypes.some((t) => PROCEDURE_TYPES.has(t))) return -1;
   const strength = strengthOf(concept, strong, weak);
   if (strength === 'none') return -1;
   return (strength === 'strong' ? 4 : 0) + (isUmlsCui(concept.cui) ? 2 : 0) + ((concept.codes.rxNormId?.length ?? 0) > 0 ? 1 : 0);
@@ -108,6 +110,12 @@ function drugRank(concept: Concept, strong: ReadonlySet<string>, weak: ReadonlyS
 
 /** kbRanks of a concept not met yet. */
 const UNRANKED = -2;
+
+/** Procedure types (`topp`, `diap`, `lbpr`, `hlca`): a concept of one of them is not a drug. */
+const PROCEDURE_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
+
+/** Lab test types: a drug name that also names a lab test at the same span (`bilirubin`, `insulin`) needs a dose or route. */
+const LAB_TEST_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna']);
 
 /** pickConcept over the finder's knowledge base, with each concept's rank computed once. */
 function pickKbConcept(finder: CompiledDrugFinder, kb: CompiledKnowledgeBase, indexes: readonly number[]): { concept: Concept; strength: DrugStrength } | undefined {
@@ -271,7 +279,9 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
         continue;
       }
       const c = fromConcept(doc, m.begin, m.end, picked.concept, picked.strength, 'kb', 0, finder);
-      if (c !== undefined) candidates.push(c);
+      if (c === undefined) continue;
+      const alsoLabTest = !c.needsAttributes && m.concepts.some((i) => finder.kb!.concept(i).semanticTypes.some((t) => LAB_TEST_TYPES.has(t)));
+      candidates.push(alsoLabTest ? { ...c, needsAttributes: true } : c);
     }
   }
   for (const d of options.dictionaries) {

@@ -19,6 +19,8 @@ import { compilePhraseTrie, type PhraseTrie } from './phrase-trie.js';
 import { sentenceOfToken } from '../../span-search.js';
 import { inHeading } from '../section/headings.js';
 import type { CodeField, Concept } from '../../../knowledge/kb.js';
+import { defaultMentionRules } from '../../mention-rules/mention-rules.js';
+import { namesTest } from '../../mention-rules/mention-verdict.js';
 
 export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';
 export const SYMPTOM_DISEASE_KEY = 'SymptomDiseaseInd';
@@ -158,7 +160,9 @@ function leftModifiers(doc: Document, mention: KbMention, compiled: SymptomDisea
 export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCompiled, options: SymptomDiseaseOptions): Annotation[] {
   const matches = matchKb(doc, compiled.terms);
   // A disorder named by a heading ("HISTORY OF PRESENT ILLNESS", "• Psychiatric:") is not a mention (headings.ts).
-  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes).filter((m) => !inHeading(doc, m.begin, m.end));
+  // Nor is a disorder or agent named as a test's (`HIV test`, `hepatitis B serology`; mention-rules).
+  const rules = defaultMentionRules();
+  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes).filter((m) => !inHeading(doc, m.begin, m.end) && !namesTest(doc, rules, m.tokenStart, m.tokenEnd));
   if (mentions.length === 0) return [];
   const sites = sitesByEnd(compiled, matches, mentions);
   const disorderEnds = new Set(mentions.map((m) => m.end));
