@@ -16,6 +16,7 @@ import { listField, parseLexiconFile, stringField, type LexiconSchema } from '..
 import { compilePhraseTrie, headedSentenceRanges, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
 import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
+import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
@@ -25,12 +26,6 @@ export const LAB_VALUE_KEY = 'LabValueInd';
 export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
 const MAX_CONNECTORS = 4;
 
-const LAB_SCHEMA: LexiconSchema = {
-  kind: 'lab-tests',
-  required: { forms: 'strings', normalized: 'string' },
-  optional: { loincId: 'string', valueKind: 'string' },
-  enums: { valueKind: ['number', 'ratio', 'class'] },
-};
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',
   required: { forms: 'strings', role: 'string' },
