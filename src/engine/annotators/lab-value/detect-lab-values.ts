@@ -24,6 +24,12 @@ export const LABS_FILE = 'resources/lab-value/labs.json';
 export const LAB_PATTERNS_FILE = 'resources/lab-value/patterns.json';
 export const LAB_VALUE_KEY = 'LabValueInd';
 export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
+/**
+ * Semantic types of tests and exams that take a worded result but no number (`chest X-ray was normal`, `negative
+ * imaging`, `adequate performance status`): a number after an imaging study or a scale's name is a date, a count
+ * or a dose more often than its value, so only the curated names and the lab types bind numbers.
+ */
+export const WORDED_RESULT_TYPES: readonly string[] = ['diap', 'clna'];
 const MAX_CONNECTORS = 4;
 
 const PATTERN_SCHEMA: LexiconSchema = {
@@ -52,6 +58,8 @@ export interface LabValueCompiled {
 
 export interface LabValueOptions {
   readonly semanticTypes: ReadonlySet<string>;
+  /** Types of tests and exams whose names take worded results only (WORDED_RESULT_TYPES); none when absent. */
+  readonly wordedResultTypes?: ReadonlySet<string>;
   readonly referenceDate: string;
 }
 
@@ -84,6 +92,8 @@ interface LabName {
   readonly loincId?: string;
   readonly ratio: boolean;
   readonly graded: boolean;
+  /** A test or exam (WORDED_RESULT_TYPES) that takes a worded result only. */
+  readonly wordedOnly: boolean;
 }
 
 /** The token after a bracketed group of at most three tokens without a number starting at `i` (`(Hgb)`, `[ANC]`), or -1. */
@@ -174,14 +184,17 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   for (const s of doc.sentences) {
     for (const m of scanTerms(compiled.labs, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
       const def = m.values[0]!;
-      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio, graded: def.graded });
+      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio, graded: def.graded, wordedOnly: false });
     }
   }
   const curatedStarts = new Set(names.map((n) => n.tokenStart));
-  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {
+  const types = options.wordedResultTypes === undefined ? options.semanticTypes : new Set([...options.semanticTypes, ...options.wordedResultTypes]);
+  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), types)) {
     if (curatedStarts.has(m.tokenStart)) continue;
-    const loinc = codeFields(m.concept, ['loincId']).loincId;
-    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: m.concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false });
+    const lab = m.concepts.find((c) => c.semanticTypes.some((t) => options.semanticTypes.has(t)));
+    const concept = lab ?? m.concept;
+    const loinc = codeFields(concept, ['loincId']).loincId;
+    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false, wordedOnly: lab === undefined });
   }
   names.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const referenceYear = referenceYearOf(options.referenceDate);
@@ -236,6 +249,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       continue;
     }
     const { value, comparator } = found;
+    if (name.wordedOnly) continue;
     if (value.kind === 'ratio' && !name.ratio) continue;
     // A graded scale's value has no unit: `ASA 81 mg` is aspirin.
     if (name.graded && value.unit !== undefined) continue;
