@@ -18,6 +18,7 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
+import { compileMeasuredPhraseWords, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
@@ -54,6 +55,7 @@ export interface LabValueCompiled {
   readonly units: UnitTrie;
   readonly terms: KbTerms;
   readonly dates: DateRecognizer;
+  readonly phrases: MeasuredPhraseWords;
 }
 
 export interface LabValueOptions {
@@ -80,7 +82,7 @@ export function compileConnectors(body: unknown = patternsFile, file = LAB_PATTE
 }
 
 export function compileLabValue(kb: KnowledgeBase): LabValueCompiled {
-  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer() };
+  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer(), phrases: compileMeasuredPhraseWords() };
 }
 
 interface LabName {
@@ -195,6 +197,13 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     const concept = lab ?? m.concept;
     const loinc = codeFields(concept, ['loincId']).loincId;
     names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false, wordedOnly: lab === undefined });
+  }
+  // Phrases no lexicon names, written before a comparator and a number (unnamed-measurements.ts).
+  const namedEnds = new Set(names.map((n) => n.tokenEnd));
+  for (const s of doc.sentences) {
+    for (const p of findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds)) {
+      names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
+    }
   }
   names.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const referenceYear = referenceYearOf(options.referenceDate);
