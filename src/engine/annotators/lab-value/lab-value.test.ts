@@ -112,6 +112,11 @@ describe('lab_value: measurements no lexicon names, worded results of scales', (
     assert.deepEqual(labs('Age > 18. Up to 2 doses. More than 3 prior regimens.'), []);
     assert.deepEqual(brief('Troponin I was 12.77 ng/ml (normal range < 0.40).'), ['Troponin I=12.77 ng/ml']);
   });
+  test('a result joined to its test by a hyphen; all, also between the copula and the result', () => {
+    assert.deepEqual(brief('The organism was catalase-negative. HER2-positive tumour. Blood cultures were all negative.'),
+      ['catalase=negative', 'HER2=positive', 'Blood cultures=negative']);
+    assert.deepEqual(labs('A well-known anti-inflammatory.'), []);
+  });
   test('adequate, impaired: worded results before a scale or function; class and score connect a name to its value', () => {
     assert.deepEqual(brief('Adequate bone marrow function. Impaired renal function. ASA physical status class 1-3.'),
       ['bone marrow function=Adequate', 'renal function=Impaired', 'ASA physical status=1..3']);

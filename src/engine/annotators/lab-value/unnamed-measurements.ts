@@ -7,6 +7,7 @@ import phrasesFile from '../../../../resources/lab-value/measured-phrases.json' 
 import type { Document } from '../../document.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
 import type { PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { resultAt, type ResultLexicon } from './worded-results.js';
 
 export const MEASURED_PHRASES_FILE = 'resources/lab-value/measured-phrases.json';
 
@@ -87,6 +88,33 @@ export function findMeasuredPhrases(doc: Document, connectors: Connectors, words
     const last = tokens[end - 1]!;
     if (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2) continue;
     out.push({ begin: tokens[begin]!.begin, end: last.end, tokenStart: begin, tokenEnd: end });
+  }
+  return out;
+}
+
+/** Result ids a test name carries joined by a hyphen (`catalase-negative`, `HER2-positive`). */
+const HYPHENATED_RESULTS: ReadonlySet<string> = new Set(['positive', 'negative']);
+
+/**
+ * Names of tests written with their result joined by a hyphen (`catalase-negative`, `HER2-positive`, `estrogen
+ * receptor-positive`): the word (with the word before it when also joined by a hyphen) right before `-positive` or
+ * `-negative`, in sentence token range [from, to), unless a named test already ends there.
+ */
+export function findHyphenatedResultNames(doc: Document, results: ResultLexicon, from: number, to: number, namedEnds: ReadonlySet<number>): MeasuredPhrase[] {
+  const tokens = doc.tokens;
+  const out: MeasuredPhrase[] = [];
+  for (let k = from + 2; k < to; k++) {
+    const hyphen = tokens[k - 1]!;
+    if (hyphen.lower !== '-' || hyphen.end !== tokens[k]!.begin) continue;
+    const name = tokens[k - 2]!;
+    if (name.end !== hyphen.begin || (name.kind !== 'word' && name.kind !== 'number')) continue;
+    const r = resultAt(results, doc.text, tokens, k, to);
+    if (r === undefined || !HYPHENATED_RESULTS.has(r.id) || namedEnds.has(k - 1)) continue;
+    let start = k - 2;
+    // `PD-L1-positive`, `ER-alpha-negative`: pieces joined without spaces belong to the name.
+    while (start - 2 >= from && tokens[start - 1]!.lower === '-' && tokens[start - 1]!.begin === tokens[start - 2]!.end && tokens[start - 1]!.end === tokens[start]!.begin) start -= 2;
+    if (tokens[start]!.kind !== 'word') continue;
+    out.push({ begin: tokens[start]!.begin, end: name.end, tokenStart: start, tokenEnd: k - 1 });
   }
   return out;
 }
