@@ -171,6 +171,17 @@ function blockedAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connector
   return limit === undefined || !limit.values.some((v) => v.role === 'limit');
 }
 
+/**
+ * Whether a worded result after a name is that name's result: `significant for` (notable for) and `remarkable for`
+ * introduce what follows; after an exam, a result word with a word right after it qualifies that word (`EKG showed
+ * normal sinus rhythm`), not the exam.
+ */
+function standsAlone(doc: Document, word: WordedResult, exam: boolean): boolean {
+  const next = doc.tokens[word.tokenEnd];
+  if (next === undefined || next.newlineBefore) return true;
+  if (next.lower === 'for' && word.id !== 'positive' && word.id !== 'negative') return false;
+  return !exam || next.kind !== 'word' || next.lower === 'and' || next.lower === 'or' || next.lower === 'but' || next.lower === 'in' || next.lower === 'on' || next.lower === 'at' || next.lower === 'with' || next.lower === 'except';
+}
 /** Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`). */
 function joined(doc: Document, from: number, to: number): boolean {
   if (to - from > 3) return false;
@@ -235,7 +246,8 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     if (unit === undefined) continue;
     const previous = waiting[waiting.length - 1];
     if (previous !== undefined && !(previous.tokenEnd <= name.tokenStart && joined(doc, previous.tokenEnd, name.tokenStart))) waiting = [];
-    const found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd, name.graded);
+    let found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd, name.graded);
+    if (found?.word !== undefined && !standsAlone(doc, found.word, name.wordedOnly)) found = undefined;
     if (found?.word !== undefined) {
       // A worded result: this name's, and that of the names joined before it.
       for (const w of [...waiting, name]) pushWord(w, found.word, sentence);

@@ -116,6 +116,8 @@ describe('lab_value: measurements no lexicon names, worded results of scales', (
     assert.deepEqual(brief('The organism was catalase-negative. HER2-positive tumour. Blood cultures were all negative.'),
       ['catalase=negative', 'HER2=positive', 'Blood cultures=negative']);
     assert.deepEqual(labs('A well-known anti-inflammatory.'), []);
+    // `significant for` introduces what follows: not a result.
+    assert.deepEqual(labs('Labs significant for anemia.'), []);
   });
   test('adequate, impaired: worded results before a scale or function; class and score connect a name to its value', () => {
     assert.deepEqual(brief('Adequate bone marrow function. Impaired renal function. ASA physical status class 1-3.'),
