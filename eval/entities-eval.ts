@@ -24,7 +24,7 @@
 //   (Diagnosis, PotentialDiagnosis, PatientReportedCondition → problem; Therapeutic/DiagnosticProcedure → procedure;
 //   PrescribedMedication, MedicationAllergy → medication; LabValue → lab value). The evidence spans of NormalFinding and
 //   AbnormalFinding attributes (insightModelData.normality.evidence: the words or value that decided) → lab value,
-//   except AbnormalFinding about a body part only (`enlarged heart` is a sign, not a result);
+//   unless their source concept is a body part only (`enlarged heart` is an exam finding, not a result);
 //   conceptValues → lab value (the value and unit: `fever of 38.9°C` → `38.9°C`), except a drug's (a dose) or a duration.
 //   Per category, identical spans merge and spans inside another of the same category are dropped.
 //   Predicted negated = `negated: true`; predicted uncertain = `hypothetical: true` or modality potential/hypothetical.

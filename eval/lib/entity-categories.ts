@@ -217,9 +217,9 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
   }
   for (const a of list('attributeValues')) {
     if (FINDING_ATTRIBUTES.has(a.name ?? '')) {
-      // A body part said to be abnormal (`enlarged heart`, `the jugular veins were dilated`) is a sign (MACCROBAT
-      // Sign_symptom), not a test's result; said to be normal (`heart sounds normal`), it is the exam's result.
-      if (a.name === 'AbnormalFinding' && a.concept?.uid !== undefined && anatomyUids.has(a.concept.uid)) continue;
+      // A body part said to be normal or abnormal (`enlarged heart`, `the jugular veins were dilated`) is an exam
+      // finding (MACCROBAT Sign_symptom), not a test's result: only the evidence about other sources is a value.
+      if (a.concept?.uid !== undefined && anatomyUids.has(a.concept.uid)) continue;
       for (const e of a.insightModelData?.normality?.evidence ?? []) out.push(mention('lab value', text, e.begin, e.end, a));
       continue;
     }
