@@ -23,8 +23,7 @@
 //   text near the value). attributeValues count only when their source annotation is absent from the response
 //   (Diagnosis, PotentialDiagnosis, PatientReportedCondition → problem; Therapeutic/DiagnosticProcedure → procedure;
 //   PrescribedMedication, MedicationAllergy → medication; LabValue → lab value). The evidence spans of NormalFinding and
-//   AbnormalFinding attributes (insightModelData.normality.evidence: the words or value that decided) → lab value,
-//   unless their source concept is a body part only (`enlarged heart` is an exam finding, not a result);
+//   AbnormalFinding attributes (insightModelData.normality.evidence: the words or value that decided) → lab value;
 //   conceptValues → lab value (the value and unit: `fever of 38.9°C` → `38.9°C`), except a drug's (a dose) or a duration.
 //   Per category, identical spans merge and spans inside another of the same category are dropped.
 //   Predicted negated = `negated: true`; predicted uncertain = `hypothetical: true` or modality potential/hypothetical.

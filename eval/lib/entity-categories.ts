@@ -182,12 +182,6 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
     for (const a of value as WireAnnotation[]) if (typeof a.uid === 'number') uids.add(a.uid);
   }
   const list = (key: string): readonly WireAnnotation[] => (Array.isArray(data[key]) ? (data[key] as WireAnnotation[]) : []);
-  /** Concepts whose every semantic type is an anatomy one (the sources of body-part normality attributes). */
-  const anatomyUids = new Set<number>();
-  for (const a of list('concepts')) {
-    const types = (a.semanticType ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '');
-    if (typeof a.uid === 'number' && types.length > 0 && types.every((t) => SEMANTIC_TYPE_CATEGORIES[t] === 'anatomy')) anatomyUids.add(a.uid);
-  }
   for (const a of list('concepts')) {
     for (const type of (a.semanticType ?? '').split(',')) {
       const category = SEMANTIC_TYPE_CATEGORIES[type.trim()];
@@ -217,9 +211,6 @@ export function predictedMentions(data: Readonly<Record<string, unknown>>, text:
   }
   for (const a of list('attributeValues')) {
     if (FINDING_ATTRIBUTES.has(a.name ?? '')) {
-      // A body part said to be normal or abnormal (`enlarged heart`, `the jugular veins were dilated`) is an exam
-      // finding (MACCROBAT Sign_symptom), not a test's result: only the evidence about other sources is a value.
-      if (a.concept?.uid !== undefined && anatomyUids.has(a.concept.uid)) continue;
       for (const e of a.insightModelData?.normality?.evidence ?? []) out.push(mention('lab value', text, e.begin, e.end, a));
       continue;
     }
