@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admissionOf, meshRecords, naturalOrder, parseMesh } from './mesh.js';
+import { admissionOf, meshRecords, namesAnAct, naturalOrder, parseMesh } from './mesh.js';
 import { loadMeshTreeTypes, parseMeshTreeTypes } from './mesh-tree-types.js';
 
 const HEADER = 'DescriptorUI\tDescriptorName\tConceptUI\tTermUI\tTermName\tConceptPreferredTermYN\tIsPermutedTermYN\tLexicalTag\tRecordPreferredTermYN';
@@ -71,6 +71,12 @@ describe('MeSH builder', () => {
     assert.deepEqual(of('D000082'), { admit: 'always', types: ['phsu', 'orch'] });
     assert.deepEqual(of('D012345'), { admit: 'cited', types: ['orch'] });
     assert.equal(of('D000005').admit, 'never');
+    // Equipment also filed under a procedure branch: the device unless its name's head names an act.
+    const equipment = (name: string, trees: string[]): string[] => admissionOf({ ...descriptors[0]!, id: 'D999999', name, trees, pharmacological: false }, table).types;
+    assert.deepEqual(equipment('Insulin Infusion Systems', ['E07.858.442', 'E02.319.267']), ['medd']);
+    assert.deepEqual(equipment('Tomography, Optical Coherence', ['E07.230', 'E01.370.350.825']), ['diap']);
+    assert.equal(namesAnAct('Laser Therapy'), true);
+    assert.equal(namesAnAct('Heart Valve Prosthesis'), false);
   });
 
   test('a laboratory technique is a lab test unless it is also a procedure done to the patient; measurements are not procedures', () => {

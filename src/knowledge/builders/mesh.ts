@@ -115,6 +115,18 @@ export function naturalOrder(name: string): string {
   return `${parts[1]!.trim()} ${parts[0]!.trim()}`;
 }
 
+const PROCEDURE_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
+
+/** Endings of a head word that names an act, not a thing: -graphy, -scopy, -metry, -plasty, -ectomy, -stomy, -tomy, -therapy, -tion. */
+const ACT_ENDINGS: readonly string[] = ['graphy', 'scopy', 'metry', 'plasty', 'ectomy', 'stomy', 'tomy', 'therapy', 'tion', 'ing', 'ment', 'surgery', 'procedure', 'procedures', 'care', 'support', 'respiration', 'technique', 'techniques'];
+
+/** Whether the last word of a name (`Optical Coherence Tomography`, `Laser Therapy`) names an act. */
+export function namesAnAct(name: string): boolean {
+  const words = name.toLowerCase().split(/[\s,-]+/).filter((w) => w !== '');
+  const head = words[words.length - 1] ?? '';
+  return ACT_ENDINGS.some((e) => head.endsWith(e));
+}
+
 /** How a descriptor enters (its strongest admission) and its types, from its tree numbers. */
 export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: Admission; types: string[] } {
   let best = ADMISSIONS.length - 1;
@@ -139,6 +151,11 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
   if (types.includes('lbpr') && types.includes('topp')) types = types.filter((t) => t !== 'lbpr');
   else if (types.includes('lbpr') && types.includes('diap')) types = types.filter((t) => t !== 'diap');
   if (types.includes('diap') && types.includes('topp')) types = types.filter((t) => t !== 'topp');
+  // Equipment MeSH also files under a procedure branch (Insulin Infusion Systems, Optical Coherence Tomography) is the
+  // device unless its name's head word names an act (tomography, therapy, implantation): then the procedure.
+  if (types.includes('medd') && types.some((t) => PROCEDURE_TYPES.has(t))) {
+    types = namesAnAct(naturalOrder(d.name)) ? types.filter((t) => t !== 'medd') : types.filter((t) => !PROCEDURE_TYPES.has(t));
+  }
   // A sign MeSH also files under the technique that elicits it (respiratory sounds, reflexes) is the sign.
   if (types.some((t) => semanticTypes().byAbbreviation(t)?.group === 'DISO')) types = types.filter((t) => t !== 'diap' && t !== 'topp');
   return { admit: ADMISSIONS[best]!, types: types.slice(0, 3) };

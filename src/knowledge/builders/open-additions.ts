@@ -6,6 +6,7 @@ import { copyFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { bridgeByName } from '../name-bridge.js';
 import type { Normalizer } from '../normalize.js';
+import { deviceLexiconRecords, labLexiconRecords } from './authored-lexicons.js';
 import { readFdaDevices } from './fda-devices.js';
 import { readHpoXrefs } from './hpo-xrefs.js';
 import { LOINC_LICENCE_FILE, LOINC_NOTICE_FILE, readLoinc } from './loinc.js';
@@ -57,7 +58,10 @@ export function addOpenAdditions(records: readonly SourceRecord[], dir: string, 
   const deviceRecords = devices.records.filter((r) => r.source === 'FDA');
   counts['FDA devices'] = deviceRecords.length;
   progress(`FDA devices: ${deviceRecords.length} device names, ${devices.bridged} linked to MeSH by name (${Date.now() - started} ms)`);
-  const out = [...records, ...hpo.records, ...meshRecords, ...loinc.records, ...deviceRecords];
+  const loincIds = new Set(loinc.records.map((r) => r.ids[0]!));
+  const authored = [...labLexiconRecords(loincIds), ...deviceLexiconRecords()];
+  counts['authored lab and device lexicons'] = authored.length;
+  const out = [...records, ...hpo.records, ...meshRecords, ...loinc.records, ...deviceRecords, ...authored];
   const summary = Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ');
   return { records: out, report: { counts, summary } };
 }

@@ -33,6 +33,7 @@ export type IdPrefix =
   | 'FDAPC' // an FDA device product code (builders/fda-devices.ts)
   | 'ATC'
   | 'LOCAL' // user dictionaries: LOCAL:<dictionary>:<id>
+  | 'AUTHORED' // an entry of an authored lexicon (builders/authored-lexicons.ts): AUTHORED:lab:ast, AUTHORED:device:pacemaker
   | 'LEXICON'; // LEXICON:MESH:D012640: an id the training corpora attest for this concept's names (corpus-lexicon.ts)
 
 export const NON_MERGING_PREFIXES: ReadonlySet<IdPrefix> = new Set<IdPrefix>(['ICD10CM', 'ICD9CM', 'ATC', 'LOINC', 'LEXICON']);

@@ -40,6 +40,9 @@ const PROBLEM_TYPES: ReadonlySet<string> = new Set(['dsyn', 'sosy', 'fndg', 'pat
 /** Procedure types: a concept typed as a procedure and a drug (`radiation therapy`) is the procedure. */
 export const PROCEDURE_TYPES: ReadonlySet<string> = new Set(['topp', 'diap', 'lbpr', 'hlca']);
 
+/** A lab test's own type: its bare-name reading gives way where the drug reading of the span stands. */
+const LAB_TEST_TYPE = 'lbpr';
+
 export function applyMentionRules<C extends SenseCandidate>(doc: Document, candidates: C[], rules: CompiledMentionRules, drugTypes: ReadonlySet<string>): C[] {
   const figures = figureReferenceSpans(doc, rules).length > 0;
   let changed = false;
@@ -123,7 +126,24 @@ export function applyMentionRules<C extends SenseCandidate>(doc: Document, candi
     if (others.length > 0) out.push({ ...c, semanticTypes: others });
     else if (verdict.kind === 'lab') out.push({ ...c, semanticTypes: [ANALYTE_TYPE] });
   }
-  return changed ? out : candidates;
+  return dropUnmeasuredAnalytes(changed ? out : candidates, verdicts, drugTypes);
+}
+
+/**
+ * A lab test read on the bare name of its analyte (`insulin`, `glucose`, `oxygen`: LOINC names a test by its
+ * analyte) stands only where the words measure it: when a drug reading of the same span stood (no lab context:
+ * `insulin therapy`, `supplemental oxygen`), the span names the substance given, not a test.
+ */
+function dropUnmeasuredAnalytes<C extends SenseCandidate>(candidates: C[], verdicts: ReadonlyMap<string, MentionVerdict | null>, drugTypes: ReadonlySet<string>): C[] {
+  let drugSpans: Set<string> | undefined;
+  for (const [key, verdict] of verdicts) if (verdict === null) (drugSpans ??= new Set()).add(key);
+  if (drugSpans === undefined) return candidates;
+  const kept = candidates.filter((c) => {
+    if (!drugSpans!.has(`${c.begin}:${c.end}`)) return true;
+    const types = c.semanticTypes ?? c.kb.concept(c.concept).semanticTypes;
+    return !(types.includes(LAB_TEST_TYPE) && !types.some((t) => drugTypes.has(t)));
+  });
+  return kept.length === candidates.length ? candidates : kept;
 }
 
 function namedSpans(candidates: readonly SenseCandidate[], drugTypes: ReadonlySet<string>): Set<string> {

@@ -16,21 +16,23 @@ import { listField, parseLexiconFile, stringField, type LexiconSchema } from '..
 import { compilePhraseTrie, headedSentenceRanges, type PhraseTrie } from '../symptom-disease/phrase-trie.js';
 import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
+import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
 export const LAB_PATTERNS_FILE = 'resources/lab-value/patterns.json';
 export const LAB_VALUE_KEY = 'LabValueInd';
 export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
+/**
+ * Semantic types of tests and exams that take a worded result but no number (`chest X-ray was normal`, `negative
+ * imaging`, `adequate performance status`): a number after an imaging study or a scale's name is a date, a count
+ * or a dose more often than its value, so only the curated names and the lab types bind numbers.
+ */
+export const WORDED_RESULT_TYPES: readonly string[] = ['diap', 'clna'];
 const MAX_CONNECTORS = 4;
 
-const LAB_SCHEMA: LexiconSchema = {
-  kind: 'lab-tests',
-  required: { forms: 'strings', normalized: 'string' },
-  optional: { loincId: 'string', valueKind: 'string' },
-  enums: { valueKind: ['number', 'ratio', 'class'] },
-};
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',
   required: { forms: 'strings', role: 'string' },
@@ -53,10 +55,13 @@ export interface LabValueCompiled {
   readonly units: UnitTrie;
   readonly terms: KbTerms;
   readonly dates: DateRecognizer;
+  readonly phrases: MeasuredPhraseWords;
 }
 
 export interface LabValueOptions {
   readonly semanticTypes: ReadonlySet<string>;
+  /** Types of tests and exams whose names take worded results only (WORDED_RESULT_TYPES); none when absent. */
+  readonly wordedResultTypes?: ReadonlySet<string>;
   readonly referenceDate: string;
 }
 
@@ -77,7 +82,7 @@ export function compileConnectors(body: unknown = patternsFile, file = LAB_PATTE
 }
 
 export function compileLabValue(kb: KnowledgeBase): LabValueCompiled {
-  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer() };
+  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer(), phrases: compileMeasuredPhraseWords() };
 }
 
 interface LabName {
@@ -89,6 +94,8 @@ interface LabName {
   readonly loincId?: string;
   readonly ratio: boolean;
   readonly graded: boolean;
+  /** A test or exam (WORDED_RESULT_TYPES) that takes a worded result only. */
+  readonly wordedOnly: boolean;
 }
 
 /** The token after a bracketed group of at most three tokens without a number starting at `i` (`(Hgb)`, `[ANC]`), or -1. */
@@ -164,6 +171,17 @@ function blockedAfter(doc: Document, compiled: Pick<LabValueCompiled, 'connector
   return limit === undefined || !limit.values.some((v) => v.role === 'limit');
 }
 
+/**
+ * Whether a worded result after a name is that name's result: `significant for` (notable for) and `remarkable for`
+ * introduce what follows; after an exam, a result word with a word right after it qualifies that word (`EKG showed
+ * normal sinus rhythm`), not the exam.
+ */
+function standsAlone(doc: Document, word: WordedResult, exam: boolean): boolean {
+  const next = doc.tokens[word.tokenEnd];
+  if (next === undefined || next.newlineBefore) return true;
+  if (next.lower === 'for' && word.id !== 'positive' && word.id !== 'negative') return false;
+  return !exam || next.kind !== 'word' || next.lower === 'and' || next.lower === 'or' || next.lower === 'but' || next.lower === 'in' || next.lower === 'on' || next.lower === 'at' || next.lower === 'with' || next.lower === 'except';
+}
 /** Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`). */
 function joined(doc: Document, from: number, to: number): boolean {
   if (to - from > 3) return false;
@@ -179,14 +197,24 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   for (const s of doc.sentences) {
     for (const m of scanTerms(compiled.labs, doc.text, doc.tokens, s.tokenStart, s.tokenEnd)) {
       const def = m.values[0]!;
-      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio, graded: def.graded });
+      names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: def.normalized, ...(def.loincId === undefined ? {} : { loincId: def.loincId }), ratio: def.ratio, graded: def.graded, wordedOnly: false });
     }
   }
   const curatedStarts = new Set(names.map((n) => n.tokenStart));
-  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), options.semanticTypes)) {
+  const types = options.wordedResultTypes === undefined ? options.semanticTypes : new Set([...options.semanticTypes, ...options.wordedResultTypes]);
+  for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), types)) {
     if (curatedStarts.has(m.tokenStart)) continue;
-    const loinc = codeFields(m.concept, ['loincId']).loincId;
-    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: m.concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false });
+    const lab = m.concepts.find((c) => c.semanticTypes.some((t) => options.semanticTypes.has(t)));
+    const concept = lab ?? m.concept;
+    const loinc = codeFields(concept, ['loincId']).loincId;
+    names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false, wordedOnly: lab === undefined });
+  }
+  // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
+  const namedEnds = new Set(names.map((n) => n.tokenEnd));
+  for (const s of doc.sentences) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+      names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
+    }
   }
   names.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const referenceYear = referenceYearOf(options.referenceDate);
@@ -218,7 +246,8 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     if (unit === undefined) continue;
     const previous = waiting[waiting.length - 1];
     if (previous !== undefined && !(previous.tokenEnd <= name.tokenStart && joined(doc, previous.tokenEnd, name.tokenStart))) waiting = [];
-    const found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd, name.graded);
+    let found = valueAfter(doc, compiled, name.tokenEnd, unit.tokenEnd, name.graded);
+    if (found?.word !== undefined && !standsAlone(doc, found.word, name.wordedOnly)) found = undefined;
     if (found?.word !== undefined) {
       // A worded result: this name's, and that of the names joined before it.
       for (const w of [...waiting, name]) pushWord(w, found.word, sentence);
@@ -241,6 +270,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       continue;
     }
     const { value, comparator } = found;
+    if (name.wordedOnly) continue;
     if (value.kind === 'ratio' && !name.ratio) continue;
     // A graded scale's value has no unit: `ASA 81 mg` is aspirin.
     if (name.graded && value.unit !== undefined) continue;

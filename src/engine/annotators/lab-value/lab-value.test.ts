@@ -103,6 +103,28 @@ describe('lab_value: worded results, classes and thresholds', () => {
   });
 });
 
+describe('lab_value: measurements no lexicon names, worded results of scales', () => {
+  test('a short phrase right before a comparator and a number is a measurement', () => {
+    assert.deepEqual(brief('sIDBP >= 90 mmHg. Patients with egg collection yield = 3. Serum creatinine level > 2 mg/dL.'),
+      ['sIDBP=90 mmHg', 'egg collection yield=3', 'Serum creatinine=2 mg/dL']);
+  });
+  test('no measurement: ages, counts, durations, reference intervals, a phrase after a boundary word', () => {
+    assert.deepEqual(labs('Age > 18. Up to 2 doses. More than 3 prior regimens.'), []);
+    assert.deepEqual(brief('Troponin I was 12.77 ng/ml (normal range < 0.40).'), ['Troponin I=12.77 ng/ml']);
+  });
+  test('a result joined to its test by a hyphen; all, also between the copula and the result', () => {
+    assert.deepEqual(brief('The organism was catalase-negative. HER2-positive tumour. Blood cultures were all negative.'),
+      ['catalase=negative', 'HER2=positive', 'Blood cultures=negative']);
+    assert.deepEqual(labs('A well-known anti-inflammatory.'), []);
+    // `significant for` introduces what follows: not a result.
+    assert.deepEqual(labs('Labs significant for anemia.'), []);
+  });
+  test('adequate, impaired: worded results before a scale or function; class and score connect a name to its value', () => {
+    assert.deepEqual(brief('Adequate bone marrow function. Impaired renal function. ASA physical status class 1-3.'),
+      ['bone marrow function=Adequate', 'renal function=Impaired', 'ASA physical status=1..3']);
+  });
+});
+
 describe('lab_value resources', () => {
   test('a malformed lexicon fails at load with INVALID_RESOURCE_FILE naming the file and entry', async () => {
     const { compileUnits, UNITS_FILE } = await import('./measurement.js');
