@@ -3,6 +3,7 @@
 // new ones get 503) and then the store; the command resolves with exit code 0 once both are closed.
 import { destination, pino, type Logger } from 'pino';
 import { createAnalysisService, type AnalysisService } from '../analysis/analysis-service.js';
+import { prepareSpellTablesInChild } from '../analysis/spell-tables-prepare.js';
 import { deployDefaultCartridge } from '../cartridge/default-cartridge.js';
 import { createDeploymentService } from '../cartridge/deployment-service.js';
 import { loadConfig, type Config } from '../config.js';
@@ -33,6 +34,9 @@ const LOG_FLUSH_MS = 100;
 async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<AnalysisService> {
   const { dataDir } = config.store;
   const kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
+  // The spell checker's tables, once for every worker (built on the first start on a new knowledge base).
+  const spell = await prepareSpellTablesInChild(kbDir);
+  if (spell.reason !== undefined) logger[spell.built ? 'info' : 'warn']({ ...spell }, spell.built ? 'spell tables built' : 'spell tables not built: each worker builds its own');
   const analysis = createAnalysisService({
     store,
     storeConfig: { ...(config.store.databaseUrl === undefined ? {} : { databaseUrl: config.store.databaseUrl }), dataDir },

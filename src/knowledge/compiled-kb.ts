@@ -123,7 +123,8 @@ export class CompiledKb implements CompiledKnowledgeBase {
   private readonly tokenTable: TokenTable;
   private readonly rootChildren: Int32Array;
   private readonly conceptBytes: Buffer;
-  private readonly cache: (Concept | undefined)[];
+  /** Decoded concepts, at most CONCEPT_CACHE_LIMIT (a worker never holds a decoded copy of a UMLS-size base). */
+  private readonly cache = new Map<number, Concept>();
   private codeIndex: Map<string, number[]> | undefined;
   private idIndex: Map<string, number[]> | undefined;
 
@@ -137,7 +138,6 @@ export class CompiledKb implements CompiledKnowledgeBase {
     this.tokenTable = tables.tokens;
     this.rootChildren = tables.rootChildren;
     this.conceptBytes = Buffer.from(tables.conceptText.buffer, tables.conceptText.byteOffset, tables.conceptText.byteLength);
-    this.cache = new Array<Concept | undefined>(this.conceptCount);
   }
 
   /** Number of piece keys in the term index (token ids are 0 .. tokenCount - 1). */
@@ -163,10 +163,12 @@ export class CompiledKb implements CompiledKnowledgeBase {
 
   concept(index: number): Concept {
     if (!(index >= 0 && index < this.conceptCount)) throw new RangeError(`concept index ${index} out of range 0..${this.conceptCount - 1}`);
-    let c = this.cache[index];
+    let c = this.cache.get(index);
     if (c === undefined) {
       c = this.decode(index);
-      this.cache[index] = c;
+      // Cleared when full: the concepts of the notes in hand come back at once, and the cache stays bounded.
+      if (this.cache.size >= CONCEPT_CACHE_LIMIT) this.cache.clear();
+      this.cache.set(index, c);
     }
     return c;
   }
@@ -237,7 +239,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
     if (this.codeIndex === undefined) {
       const index = new Map<string, number[]>();
       for (let i = 0; i < this.conceptCount; i++) {
-        const codes = (this.cache[i] ?? this.decode(i)).codes;
+        const codes = (this.cache.get(i) ?? this.decode(i)).codes;
         for (const f of CODE_FIELDS) for (const v of codes[f] ?? []) push(index, `${f}\u0000${v}`, i);
       }
       this.codeIndex = index;
@@ -249,7 +251,7 @@ export class CompiledKb implements CompiledKnowledgeBase {
     if (this.idIndex === undefined) {
       const index = new Map<string, number[]>();
       for (let i = 0; i < this.conceptCount; i++) {
-        const c = this.cache[i] ?? this.decode(i);
+        const c = this.cache.get(i) ?? this.decode(i);
         push(index, c.cui, i);
         for (const x of c.xrefs) {
           push(index, x, i);
@@ -263,6 +265,9 @@ export class CompiledKb implements CompiledKnowledgeBase {
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
+
+/** Decoded concepts a CompiledKb keeps (~25 MB): far more than a batch of notes names. */
+const CONCEPT_CACHE_LIMIT = 50_000;
 
 function push(index: Map<string, number[]>, key: string, value: number): void {
   const list = index.get(key);

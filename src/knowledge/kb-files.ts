@@ -66,7 +66,7 @@ export async function readKbHeader(dir: string): Promise<KbHeader> {
 }
 
 /** A whole file into a SharedArrayBuffer of its size. */
-function readShared(path: string): ArrayBufferLike {
+export function readSharedFile(path: string): ArrayBufferLike {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -89,7 +89,7 @@ function readShared(path: string): ArrayBufferLike {
  * it once at start, before its workers exist).
  */
 export function readKbTables(dir: string, header: KbHeader): KbTables {
-  const i32 = (name: string): Int32Array => new Int32Array(readShared(join(dir, name)));
+  const i32 = (name: string): Int32Array => new Int32Array(readSharedFile(join(dir, name)));
   const spelling: [string, string][] = [];
   for (const line of readFileSync(join(dir, KB_FILES.spelling), 'utf8').split('\n')) {
     const tab = line.indexOf('\t');
@@ -97,15 +97,15 @@ export function readKbTables(dir: string, header: KbHeader): KbTables {
   }
   return {
     header,
-    tokens: { chars: new Uint16Array(readShared(join(dir, KB_FILES.tokenChars))), starts: i32(KB_FILES.tokenStarts), slots: i32(KB_FILES.tokenSlots) },
+    tokens: { chars: new Uint16Array(readSharedFile(join(dir, KB_FILES.tokenChars))), starts: i32(KB_FILES.tokenStarts), slots: i32(KB_FILES.tokenSlots) },
     rootChildren: i32(KB_FILES.rootChildren),
     edgeStart: i32(KB_FILES.edgeStart),
     edgeToken: i32(KB_FILES.edgeToken),
     edgeChild: i32(KB_FILES.edgeChild),
     conceptStart: i32(KB_FILES.conceptStart),
     conceptIds: i32(KB_FILES.conceptIds),
-    conceptText: new Uint8Array(readShared(join(dir, KB_FILES.conceptText))),
-    conceptOffsets: new Uint32Array(readShared(join(dir, KB_FILES.conceptOffsets))),
+    conceptText: new Uint8Array(readSharedFile(join(dir, KB_FILES.conceptText))),
+    conceptOffsets: new Uint32Array(readSharedFile(join(dir, KB_FILES.conceptOffsets))),
     spelling,
     sideTables: readSideTables(dir),
   };
