@@ -30,8 +30,11 @@ const LOG_BUFFER_BYTES = 4096;
 /** ...or at least this often (ms) when fewer have accumulated. */
 const LOG_FLUSH_MS = 100;
 
-/** Builds the knowledge base when missing (first start), then starts the worker pool with it loaded. */
-async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<AnalysisService> {
+/**
+ * Builds the knowledge base when missing (first start), then starts the worker pool with it loaded; `ready`
+ * settles when every worker has loaded (the caller does other work meanwhile).
+ */
+async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<{ analysis: AnalysisService; ready: Promise<void> }> {
   const { dataDir } = config.store;
   const kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
   // The spell checker's tables, once for every worker (built on the first start on a new knowledge base).
@@ -52,9 +55,9 @@ async function startAnalysis(config: Config, store: Store, logger: Logger, metri
     onAnalysis: metrics.observeAnalysis,
   });
   const started = Date.now();
-  await analysis.warmUp();
-  logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready');
-  return analysis;
+  const ready = analysis.warmUp().then(() => logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready'));
+  ready.catch(() => undefined);
+  return { analysis, ready };
 }
 
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -70,18 +73,22 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     dataDir: config.store.dataDir,
     onBackgroundError: (error) => logger.warn({ err: error }, 'store background error'),
   });
+  const metrics = new ServiceMetrics();
+  // The workers start first: they load their modules and the knowledge base on their own threads while this
+  // one deploys the default cartridge and builds the app (cold start: the two overlap instead of adding up).
+  const { analysis, ready } = await startAnalysis(config, store, logger, metrics);
   // The default cartridge (src/cartridge/default-cartridge.ts): a normal deployment into the system tenant, run by the app's job runner.
   await deployDefaultCartridge(createDeploymentService({ store, limits: config.cartridges.limits, validation: config.cartridges.validation }), store).then(
     (result) => logger.info(result, 'default cartridge'),
     (error: unknown) => logger.error({ err: error }, 'default cartridge not deployed'),
   );
-  const metrics = new ServiceMetrics();
-  const analysis = await startAnalysis(config, store, logger, metrics);
   const app = await buildApp({ config, store, logger, analysis, metrics });
   try {
+    await ready;
     await app.listen({ port: config.server.port, host: config.server.host });
   } catch (error) {
-    // listen() made the app ready first: its job runner and the analysis workers would keep the process alive.
+    // Workers that failed to load, or listen() (which made the app ready first: its job runner and the analysis
+    // workers would keep the process alive).
     await app.close();
     await analysis.close();
     await store.close();
