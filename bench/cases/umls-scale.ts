@@ -14,7 +14,7 @@ import type { BenchCase, BenchContext, BenchFigure } from '../bench-case.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
 import { freePort } from './http-throughput.js';
 import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
-import { writeSyntheticUmls } from '../lib/synthetic-umls.js';
+import { SYNTHETIC_UMLS_SHAPE, writeSyntheticUmls } from '../lib/synthetic-umls.js';
 import { timePasses } from '../lib/timing.js';
 import { loadDefaultCartridgeArtifacts } from '../../src/cartridge/default-cartridge-artifacts.js';
 import { analyzeRequest } from '../../src/engine/analyze.js';
@@ -31,13 +31,16 @@ function rssMiB(pid: number): number {
 
 /** The release (generated once and kept: 550 MB of RRF). */
 function syntheticRelease(ctx: BenchContext): { dir: string; figures: BenchFigure[] } {
-  const dir = process.env.BENCH_UMLS_DIR ?? join(tmpdir(), `clinical-annotator-synthetic-umls-${SEED}`);
+  const dir = process.env.BENCH_UMLS_DIR ?? join(tmpdir(), `clinical-annotator-synthetic-umls-${SEED}-shape${SYNTHETIC_UMLS_SHAPE}`);
   const done = join(dir, 'GENERATED');
-  if (existsSync(done)) return { dir, figures: [{ name: 'synthetic release', value: `${dir} (kept from an earlier run)` }] };
+  // A release of another shape (an older generator) is written again, and its knowledge base rebuilt.
+  const kept = existsSync(done) ? (JSON.parse(readFileSync(done, 'utf8')) as { shape?: number }) : undefined;
+  if (kept?.shape === SYNTHETIC_UMLS_SHAPE) return { dir, figures: [{ name: 'synthetic release', value: `${dir} (kept from an earlier run)` }] };
   ctx.log(`writing the synthetic UMLS release into ${dir}`);
   const t0 = Date.now();
+  rmSync(join(dir, 'kb'), { recursive: true, force: true });
   const report = writeSyntheticUmls({ dir, seed: SEED, onProgress: ctx.log });
-  writeFileSync(done, `${JSON.stringify(report)}\n`);
+  writeFileSync(done, `${JSON.stringify({ ...report, shape: SYNTHETIC_UMLS_SHAPE })}\n`);
   return {
     dir,
     figures: [
@@ -108,9 +111,12 @@ async function perNote(ctx: BenchContext, umls: CompiledKb, open: CompiledKb): P
   const cartridge = await loadDefaultCartridgeArtifacts();
   const notes = chunkTexts(loadAciBenchNotes(ctx.evalDir));
   const conceptFlow = [{ flow: { elements: [{ annotator: { name: 'concept_detection' } }], async: false } }];
+  // One resources object per knowledge base, as the service keeps one per tenant: annotators compile once
+  // per resources object, and a fresh one per note would time their compilation (sized by the knowledge base).
+  const resourcesOf = new Map([umls, open].map((kb) => [kb, { kb, artifacts: cartridge.artifacts }]));
   const run = (kb: CompiledKb, standard: boolean) => (text: string): string => JSON.stringify(analyzeRequest({
     containers: [{ text }], annotatorFlows: standard ? cartridge.standardFlow : conceptFlow, profileResolver: (id) => cartridge.profiles[id],
-    options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
+    options: { returnAnalyzedText: false }, resources: resourcesOf.get(kb)!,
   }));
   const figures: BenchFigure[] = [];
   for (const standard of [false, true]) {

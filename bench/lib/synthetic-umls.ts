@@ -6,9 +6,18 @@
 // Shape (defaults, close to a 2024AA English subset): 1.5 million concepts, 3.5 million English strings
 // (atoms after the language filter), about a quarter more atoms in other languages to filter out, ~4% of
 // atoms suppressible (O, E, Y); sources weighted like the release (SNOMEDCT_US, MSH, RXNORM, LNC, NCI, MDR,
-// MTH, ...), with their term types and code shapes; strings of 1-12 words (mean ~3.6) drawn from a Zipf
-// vocabulary of clinical stems and generated words, LOINC-style names with colons, abbreviations, brand
-// names in capitals; 1-3 semantic types per concept from the UMLS type tree.
+// MTH, ...), with their term types and code shapes; strings of 1-12 words (mean ~3.4; ~10% one word),
+// LOINC-style names with colons, abbreviations, brand names in capitals; 1-3 semantic types per concept
+// from the UMLS type tree.
+//
+// Words (shape 2): a string's modifiers are drawn from a Zipf vocabulary of clinical stems and generated
+// words, so that many strings share their first and common tokens ("acute ...", "... of left ..."), but
+// every string also has a head word from the long tail (a generated word, near uniform), as a real
+// terminology's strings name distinct things: in the real release a normalised string names one concept,
+// a few at most ("cold": about ten), not thousands. Shape 1 drew every word from the Zipf head alone, so a
+// third of the strings were one common word: "upper" named 5,774 concepts and "pain" 4,587, and a clinical
+// note met ~28,000 candidate concepts (the open build: ~50).
+export const SYNTHETIC_UMLS_SHAPE = 2;
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -142,17 +151,23 @@ export function writeSyntheticUmls(options: SyntheticUmlsOptions): SyntheticUmls
   const sourceCdf = cumulative(SOURCES.map((s) => s.weight));
   const tuiCdf = cumulative(TUIS.map((t) => t[3]));
   const word = (): string => words[pick(wordCdf, r())]!;
+  /** A word of the long tail: any generated word, near uniformly. */
+  const tailWord = (): string => words[STEMS.length + Math.floor(r() * (words.length - STEMS.length))]!;
   const phrase = (): string => {
-    // 1-12 words, mean about 3.6
-    const n = Math.min(12, 1 + Math.floor(-Math.log(1 - r()) * 2.6));
+    // 10% one word (a common one only rarely), else 2-12 words (mean about 3.4) with a tail head word.
     const out: string[] = [];
-    for (let i = 0; i < n; i++) out.push(word());
+    if (r() < 0.1) out.push(r() < 0.001 ? word() : tailWord());
+    else {
+      const n = Math.min(12, 2 + Math.floor(-Math.log(1 - r()) * 1.9));
+      for (let i = 0; i < n; i++) out.push(word());
+      out[Math.floor(r() * n)] = tailWord();
+    }
     if (r() < 0.5) out[0] = out[0]!.charAt(0).toUpperCase() + out[0]!.slice(1);
     return out.join(' ');
   };
   const stringFor = (source: Source, tty: string, base: string): string => {
     if (tty === 'AB' || tty === 'ACR') return base.split(' ').map((w) => w.charAt(0).toUpperCase()).join('').slice(0, 6) || 'X';
-    if (tty === 'BN') return word().toUpperCase();
+    if (tty === 'BN') return tailWord().toUpperCase();
     if (source.sab === 'LNC' && tty === 'LN') return `${base}:${['MCnc', 'SCnc', 'NCnc', 'PrThr', 'ACnc'][Math.floor(r() * 5)]}:Pt:${['Ser/Plas', 'Bld', 'Urine', 'CSF'][Math.floor(r() * 4)]}:Qn`;
     if (source.sab === 'RXNORM' && (tty === 'SCD' || tty === 'SBD')) return `${base} ${1 + Math.floor(r() * 500)} MG Oral Tablet`;
     if (source.sab === 'SNOMEDCT_US' && tty === 'FN') return `${base} (${['disorder', 'finding', 'procedure', 'substance', 'body structure'][Math.floor(r() * 5)]})`;

@@ -13,6 +13,7 @@ import type { AcdAnnotatorFlow, AcdFlow, AcdProfile } from '../engine/flow-types
 import type { FhirOptions } from '../fhir/fhir-options.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import { loadKnowledgeTablesSync } from '../knowledge/loader.js';
+import { readSpellTables } from '../engine/annotators/spell-checker/spell-tables.js';
 import type { Store } from '../store/store.js';
 import type { AnalysisOutcome, AnalysisStats, AnalysisWorkerData } from './analysis-worker.js';
 import { encodeResponse, prepareTenant as prepareTenantOn, runAnalysisTask, type AnalysisTask, type PrepareTask, type ResponseFormat } from './analysis-task.js';
@@ -264,7 +265,10 @@ function createPool(options: AnalysisServiceOptions): WorkerPool {
   // Under tsx the sources are .ts; the built service runs the compiled .js beside this file.
   const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   // The knowledge base is read once, into shared memory that every worker thread (and any it restarts) uses.
-  const workerData: AnalysisWorkerData = { kb: loadKnowledgeTablesSync(options.kbDir), store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
+  // So are the spell checker's tables when the knowledge base's directory has them (spell-tables-prepare.ts).
+  const kb = loadKnowledgeTablesSync(options.kbDir);
+  const spell = readSpellTables(options.kbDir, kb.header.info.buildId);
+  const workerData: AnalysisWorkerData = { kb, ...(spell === undefined ? {} : { spell }), store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
   return new WorkerPool({
     filename: new URL(`./analysis-worker${ext}`, import.meta.url),
     workerData,

@@ -4,6 +4,7 @@
 // travels back as bytes whose buffer is moved to the main thread, not copied.
 import { workerData } from 'node:worker_threads';
 import { isDomainError, type ErrorKind } from '../errors.js';
+import { attachSpellTables, type SpellTables } from '../engine/annotators/spell-checker/spell-tables.js';
 import { CompiledKb, type KbTables } from '../knowledge/compiled-kb.js';
 import { openStore } from '../store/open-store.js';
 import { encodeResponse, isPrepareTask, prepareTenant, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
@@ -14,6 +15,8 @@ import { serveTasks, type TaskResult } from './worker-runtime.js';
 export interface AnalysisWorkerData {
   /** The compiled knowledge base's arrays, in SharedArrayBuffers (knowledge/loader.ts loadKnowledgeTablesSync). */
   readonly kb: KbTables;
+  /** The spell checker's tables of that knowledge base, in SharedArrayBuffers, when its directory has them. */
+  readonly spell?: SpellTables;
   readonly store: { readonly databaseUrl?: string; readonly dataDir: string } | null;
   /** Nice increment of this thread (src/analysis/thread-priority.ts); 0 or absent keeps the inherited priority. */
   readonly niceIncrement?: number;
@@ -42,7 +45,9 @@ lowerThreadPriority(data.niceIncrement ?? 0);
 // One provider per thread, ready as the thread starts (the pool's ready() waits for it).
 const provider: Promise<ResourceProvider> = (async () => {
   const store = data.store === null ? undefined : await openStore(data.store);
-  return new ResourceProvider(new CompiledKb(data.kb), store);
+  const kb = new CompiledKb(data.kb);
+  if (data.spell !== undefined) attachSpellTables(kb, data.spell);
+  return new ResourceProvider(kb, store);
 })();
 
 /** Now, comparable with AnalysisTask.submittedAtMs taken on the main thread. */

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { umlsMetaDir } from '../knowledge/builders/umls-rrf.js';
 import { buildUmlsKnowledgeBase } from '../knowledge/build-umls.js';
 import { buildDefaultKnowledgeBase, knowledgeBaseDir, prepareKnowledgeBase } from '../knowledge/build-default.js';
-import { CODE_FIELDS } from '../knowledge/kb.js';
+import { writeSpellTablesOf } from '../engine/annotators/spell-checker/spell-tables.js';
+import { CODE_FIELDS, type KnowledgeBase } from '../knowledge/kb.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from '../knowledge/loader.js';
 import type { CliCommand } from './main.js';
 
@@ -38,6 +39,13 @@ interface Output {
 }
 
 const STDIO: Output = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) };
+
+/** The spell checker's tables of a fresh build, beside it (the service would build them on its first start). */
+function writeBuiltSpellTables(kb: KnowledgeBase, dir: string, io: Output): void {
+  const started = Date.now();
+  const header = writeSpellTablesOf(kb, dir);
+  io.err(`[kb] spell tables: ${header.words.toLocaleString('en-US')} words in ${Date.now() - started} ms\n`);
+}
 
 export async function runKbCommand(argv: readonly string[], io: Output = STDIO): Promise<number> {
   let parsed;
@@ -77,6 +85,7 @@ export async function runKbCommand(argv: readonly string[], io: Output = STDIO):
           ...(sources === undefined ? {} : { sources }), ...(languages === undefined ? {} : { languages }),
           includeSuppressed: values['umls-include-suppressed'] === true,
         });
+        writeBuiltSpellTables(umls.kb, dir, io);
         io.out(`${umls.reportLine}\n`);
         return 0;
       }
@@ -86,6 +95,7 @@ export async function runKbCommand(argv: readonly string[], io: Output = STDIO):
         outDir: dir,
         onProgress: (m) => io.err(`[kb] ${m}\n`),
       });
+      writeBuiltSpellTables(result.kb, dir, io);
       io.out(`${result.reportLine}\n`);
       return 0;
     }

@@ -3,6 +3,7 @@
 // new ones get 503) and then the store; the command resolves with exit code 0 once both are closed.
 import { destination, pino, type Logger } from 'pino';
 import { createAnalysisService, type AnalysisService } from '../analysis/analysis-service.js';
+import { prepareSpellTablesInChild } from '../analysis/spell-tables-prepare.js';
 import { deployDefaultCartridge } from '../cartridge/default-cartridge.js';
 import { createDeploymentService } from '../cartridge/deployment-service.js';
 import { loadConfig, type Config } from '../config.js';
@@ -29,10 +30,16 @@ const LOG_BUFFER_BYTES = 4096;
 /** ...or at least this often (ms) when fewer have accumulated. */
 const LOG_FLUSH_MS = 100;
 
-/** Builds the knowledge base when missing (first start), then starts the worker pool with it loaded. */
-async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<AnalysisService> {
+/**
+ * Builds the knowledge base when missing (first start), then starts the worker pool with it loaded; `ready`
+ * settles when every worker has loaded (the caller does other work meanwhile).
+ */
+async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<{ analysis: AnalysisService; ready: Promise<void> }> {
   const { dataDir } = config.store;
   const kbDir = await prepareKnowledgeBaseInChild(dataDir, { kbDir: config.analysis.kbDir });
+  // The spell checker's tables, once for every worker (built on the first start on a new knowledge base).
+  const spell = await prepareSpellTablesInChild(kbDir);
+  if (spell.reason !== undefined) logger[spell.built ? 'info' : 'warn']({ ...spell }, spell.built ? 'spell tables built' : 'spell tables not built: each worker builds its own');
   const analysis = createAnalysisService({
     store,
     storeConfig: { ...(config.store.databaseUrl === undefined ? {} : { databaseUrl: config.store.databaseUrl }), dataDir },
@@ -48,9 +55,9 @@ async function startAnalysis(config: Config, store: Store, logger: Logger, metri
     onAnalysis: metrics.observeAnalysis,
   });
   const started = Date.now();
-  await analysis.warmUp();
-  logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready');
-  return analysis;
+  const ready = analysis.warmUp().then(() => logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready'));
+  ready.catch(() => undefined);
+  return { analysis, ready };
 }
 
 export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -66,18 +73,22 @@ export async function serve(env: NodeJS.ProcessEnv = process.env): Promise<numbe
     dataDir: config.store.dataDir,
     onBackgroundError: (error) => logger.warn({ err: error }, 'store background error'),
   });
+  const metrics = new ServiceMetrics();
+  // The workers start first: they load their modules and the knowledge base on their own threads while this
+  // one deploys the default cartridge and builds the app (cold start: the two overlap instead of adding up).
+  const { analysis, ready } = await startAnalysis(config, store, logger, metrics);
   // The default cartridge (src/cartridge/default-cartridge.ts): a normal deployment into the system tenant, run by the app's job runner.
   await deployDefaultCartridge(createDeploymentService({ store, limits: config.cartridges.limits, validation: config.cartridges.validation }), store).then(
     (result) => logger.info(result, 'default cartridge'),
     (error: unknown) => logger.error({ err: error }, 'default cartridge not deployed'),
   );
-  const metrics = new ServiceMetrics();
-  const analysis = await startAnalysis(config, store, logger, metrics);
   const app = await buildApp({ config, store, logger, analysis, metrics });
   try {
+    await ready;
     await app.listen({ port: config.server.port, host: config.server.host });
   } catch (error) {
-    // listen() made the app ready first: its job runner and the analysis workers would keep the process alive.
+    // Workers that failed to load, or listen() (which made the app ready first: its job runner and the analysis
+    // workers would keep the process alive).
     await app.close();
     await analysis.close();
     await store.close();

@@ -56,17 +56,24 @@ describe('UMLS knowledge base', () => {
 
   test('worker threads build their knowledge base over the tables in shared memory', async () => {
     const tables = loadKnowledgeTablesSync(join(dir, 'kb'));
-    for (const a of [tables.edgeStart, tables.edgeToken, tables.conceptIds, tables.conceptText, tables.tokens.chars, tables.tokens.slots, tables.rootChildren]) {
+    for (const a of [tables.edgeStart, tables.edgeToken, tables.conceptIds, tables.conceptOffsets, tables.tokens.chars, tables.tokens.slots, tables.rootChildren]) {
       assert.ok(a.buffer instanceof SharedArrayBuffer);
     }
+    // The concept lines are not read into memory: every thread reads them from the descriptor opened at load.
+    assert.ok(!(tables.conceptText instanceof Uint8Array));
     const here = new CompiledKb(tables);
     const source = `
+      const { readSync } = require('node:fs');
       const { workerData, parentPort } = require('node:worker_threads');
       const t = workerData.tables;
-      parentPort.postMessage({ shared: t.edgeStart.buffer instanceof SharedArrayBuffer && t.conceptText.buffer instanceof SharedArrayBuffer, tokens: t.tokens.starts.length - 1 });`;
+      const line = Buffer.alloc(t.conceptOffsets[2] - t.conceptOffsets[1]);
+      readSync(t.conceptText.fd, line, 0, line.length, t.conceptOffsets[1]);
+      parentPort.postMessage({ shared: t.edgeStart.buffer instanceof SharedArrayBuffer, tokens: t.tokens.starts.length - 1, cui: line.toString('utf8').split('\\t')[0] });`;
     const worker = new Worker(source, { eval: true, workerData: { tables } });
-    const reply = await new Promise<{ shared: boolean; tokens: number }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
+    const reply = await new Promise<{ shared: boolean; tokens: number; cui: string }>((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); });
     await worker.terminate();
-    assert.deepEqual(reply, { shared: true, tokens: here.tokenCount });
+    assert.deepEqual(reply, { shared: true, tokens: here.tokenCount, cui: here.concept(1).cui });
+    // Every concept visited (the id index) reads the file in chunks: the same concepts as one at a time.
+    assert.deepEqual(here.conceptsById(here.concept(1).cui), [1]);
   });
 });

@@ -4,6 +4,7 @@
 // UTF-8 lines decoded on demand. Everything but the decoded-concept cache is flat arrays (KbTables), which
 // the loader puts in SharedArrayBuffers: every analysis worker of a process builds its CompiledKb over the
 // same memory. The same object comes out of compileKnowledge (in memory) and loadKnowledgeBase (from disk).
+import { readSync } from 'node:fs';
 import { CODE_FIELDS, type CodeField, type CompiledKnowledgeBase, type Concept, type KbInfo } from './kb.js';
 import { ACRONYM_MARK, createNormalizer, type Normalizer } from './normalize.js';
 import { buildTokenTable, tokenCount, tokenIdIn, tokenKey, type TokenTable } from './token-table.js';
@@ -59,7 +60,12 @@ export interface KbTables {
   readonly edgeChild: Int32Array;
   readonly conceptStart: Int32Array;
   readonly conceptIds: Int32Array;
-  readonly conceptText: Uint8Array;
+  /**
+   * The concept lines: in memory (a fresh compile), or a descriptor of the compiled concepts.txt, open for the
+   * life of the process, that every thread reads a line at a time from (positional reads: the page cache is
+   * the only copy, and starting a service reads none of it).
+   */
+  readonly conceptText: Uint8Array | { readonly fd: number };
   readonly conceptOffsets: Uint32Array;
   readonly spelling: readonly (readonly [string, string])[];
   /** Side tables read beside the compiled files (side-tables.ts), by file name. */
@@ -122,8 +128,13 @@ export class CompiledKb implements CompiledKnowledgeBase {
   readonly tables: KbTables;
   private readonly tokenTable: TokenTable;
   private readonly rootChildren: Int32Array;
-  private readonly conceptBytes: Buffer;
-  private readonly cache: (Concept | undefined)[];
+  /** The concept lines when in memory; else conceptFd is read. */
+  private readonly conceptBytes: Buffer | undefined;
+  private readonly conceptFd: number;
+  /** A decoded line's bytes when read from the file (grown on demand). */
+  private lineBuffer = Buffer.allocUnsafe(1024);
+  /** Decoded concepts, at most CONCEPT_CACHE_LIMIT (a worker never holds a decoded copy of a UMLS-size base). */
+  private readonly cache = new Map<number, Concept>();
   private codeIndex: Map<string, number[]> | undefined;
   private idIndex: Map<string, number[]> | undefined;
 
@@ -136,8 +147,9 @@ export class CompiledKb implements CompiledKnowledgeBase {
     this.normalizer = createNormalizer(new Map(tables.spelling));
     this.tokenTable = tables.tokens;
     this.rootChildren = tables.rootChildren;
-    this.conceptBytes = Buffer.from(tables.conceptText.buffer, tables.conceptText.byteOffset, tables.conceptText.byteLength);
-    this.cache = new Array<Concept | undefined>(this.conceptCount);
+    const text = tables.conceptText;
+    this.conceptBytes = text instanceof Uint8Array ? Buffer.from(text.buffer, text.byteOffset, text.byteLength) : undefined;
+    this.conceptFd = text instanceof Uint8Array ? -1 : text.fd;
   }
 
   /** Number of piece keys in the term index (token ids are 0 .. tokenCount - 1). */
@@ -163,10 +175,12 @@ export class CompiledKb implements CompiledKnowledgeBase {
 
   concept(index: number): Concept {
     if (!(index >= 0 && index < this.conceptCount)) throw new RangeError(`concept index ${index} out of range 0..${this.conceptCount - 1}`);
-    let c = this.cache[index];
+    let c = this.cache.get(index);
     if (c === undefined) {
       c = this.decode(index);
-      this.cache[index] = c;
+      // Cleared when full: the concepts of the notes in hand come back at once, and the cache stays bounded.
+      if (this.cache.size >= CONCEPT_CACHE_LIMIT) this.cache.clear();
+      this.cache.set(index, c);
     }
     return c;
   }
@@ -175,7 +189,36 @@ export class CompiledKb implements CompiledKnowledgeBase {
   private decode(index: number): Concept {
     const start = this.tables.conceptOffsets[index]!;
     const end = this.tables.conceptOffsets[index + 1]!;
-    return decodeConceptLine(this.conceptBytes.toString('utf8', start, end));
+    if (this.conceptBytes !== undefined) return decodeConceptLine(this.conceptBytes.toString('utf8', start, end));
+    const length = end - start;
+    if (this.lineBuffer.length < length) this.lineBuffer = Buffer.allocUnsafe(2 * length);
+    readFully(this.conceptFd, this.lineBuffer, length, start);
+    return decodeConceptLine(this.lineBuffer.toString('utf8', 0, length));
+  }
+
+  /** Every concept in order, decoded without caching; from the file, in large sequential reads. */
+  private forEachConcept(visit: (concept: Concept, index: number) => void): void {
+    const offsets = this.tables.conceptOffsets;
+    if (this.conceptBytes !== undefined) {
+      for (let i = 0; i < this.conceptCount; i++) visit(this.cache.get(i) ?? this.decode(i), i);
+      return;
+    }
+    let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let chunkStart = 0;
+    let chunkEnd = 0;
+    for (let i = 0; i < this.conceptCount; i++) {
+      const start = offsets[i]!;
+      const end = offsets[i + 1]!;
+      if (end > chunkEnd) {
+        const want = Math.max(CHUNK_BYTES, end - start);
+        if (chunk.length < want) chunk = Buffer.allocUnsafe(want);
+        const size = Math.min(want, offsets[this.conceptCount]! - start);
+        readFully(this.conceptFd, chunk, size, start);
+        chunkStart = start;
+        chunkEnd = start + size;
+      }
+      visit(this.cache.get(i) ?? decodeConceptLine(chunk.toString('utf8', start - chunkStart, end - chunkStart)), i);
+    }
   }
 
   tokenId(key: string): number {
@@ -236,10 +279,9 @@ export class CompiledKb implements CompiledKnowledgeBase {
   conceptsByCode(field: CodeField, code: string): readonly number[] {
     if (this.codeIndex === undefined) {
       const index = new Map<string, number[]>();
-      for (let i = 0; i < this.conceptCount; i++) {
-        const codes = (this.cache[i] ?? this.decode(i)).codes;
+      this.forEachConcept(({ codes }, i) => {
         for (const f of CODE_FIELDS) for (const v of codes[f] ?? []) push(index, `${f}\u0000${v}`, i);
-      }
+      });
       this.codeIndex = index;
     }
     return this.codeIndex.get(`${field}\u0000${code}`) ?? EMPTY;
@@ -248,14 +290,13 @@ export class CompiledKb implements CompiledKnowledgeBase {
   conceptsById(id: string): readonly number[] {
     if (this.idIndex === undefined) {
       const index = new Map<string, number[]>();
-      for (let i = 0; i < this.conceptCount; i++) {
-        const c = this.cache[i] ?? this.decode(i);
+      this.forEachConcept((c, i) => {
         push(index, c.cui, i);
         for (const x of c.xrefs) {
           push(index, x, i);
           if (x.startsWith('UMLS:')) push(index, x.slice(5), i);
         }
-      }
+      });
       this.idIndex = index;
     }
     return this.idIndex.get(id) ?? EMPTY;
@@ -263,6 +304,21 @@ export class CompiledKb implements CompiledKnowledgeBase {
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
+
+/** Sequential reads of concepts.txt when every concept is visited. */
+const CHUNK_BYTES = 1 << 20;
+
+/** `length` bytes of file `fd` from `position` into the start of `into`. */
+function readFully(fd: number, into: Buffer, length: number, position: number): void {
+  for (let at = 0; at < length;) {
+    const n = readSync(fd, into, at, length - at, position + at);
+    if (n === 0) throw new Error(`concepts.txt ended at byte ${position + at}, expected ${position + length}`);
+    at += n;
+  }
+}
+
+/** Decoded concepts a CompiledKb keeps (~25 MB): far more than a batch of notes names. */
+const CONCEPT_CACHE_LIMIT = 50_000;
 
 function push(index: Map<string, number[]>, key: string, value: number): void {
   const list = index.get(key);

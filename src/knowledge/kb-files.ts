@@ -7,7 +7,8 @@
 //   concepts.txt + concept-offsets.u32   concept lines (UTF-8, tab-separated) and their byte offsets
 //   spelling.tsv         the UK<TAB>US table the normaliser used
 // Reading puts every array in a SharedArrayBuffer of its own (one copy per process, shared by the workers),
-// straight from the file: loading is reading, with nothing to parse or rebuild.
+// straight from the file: loading is reading, with nothing to parse or rebuild. concepts.txt (two thirds of
+// the bytes) is not read but opened: its lines are read one by one as concepts are decoded.
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ export async function writeKnowledgeBase(kb: CompiledKb, dir: string): Promise<v
     writeFile(join(tmp, KB_FILES.edgeChild), bytesOf(t.edgeChild)),
     writeFile(join(tmp, KB_FILES.conceptStart), bytesOf(t.conceptStart)),
     writeFile(join(tmp, KB_FILES.conceptIds), bytesOf(t.conceptIds)),
-    writeFile(join(tmp, KB_FILES.conceptText), bytesOf(t.conceptText)),
+    writeFile(join(tmp, KB_FILES.conceptText), t.conceptText instanceof Uint8Array ? bytesOf(t.conceptText) : new Uint8Array(readWholeFile(t.conceptText.fd))),
     writeFile(join(tmp, KB_FILES.conceptOffsets), bytesOf(t.conceptOffsets)),
     writeFile(join(tmp, KB_FILES.spelling), spelling),
   ]);
@@ -65,8 +66,20 @@ export async function readKbHeader(dir: string): Promise<KbHeader> {
   return JSON.parse(await readFile(join(dir, KB_FILES.header), 'utf8')) as KbHeader;
 }
 
+/** The whole of open file `fd` (positional reads: the descriptor may be shared by threads). */
+function readWholeFile(fd: number): ArrayBufferLike {
+  const size = fstatSync(fd).size;
+  const view = new Uint8Array(size);
+  for (let at = 0; at < size;) {
+    const n = readSync(fd, view, at, size - at, at);
+    if (n === 0) throw new Error(`file ended at ${at} of ${size} bytes`);
+    at += n;
+  }
+  return view.buffer;
+}
+
 /** A whole file into a SharedArrayBuffer of its size. */
-function readShared(path: string): ArrayBufferLike {
+export function readSharedFile(path: string): ArrayBufferLike {
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
@@ -89,7 +102,7 @@ function readShared(path: string): ArrayBufferLike {
  * it once at start, before its workers exist).
  */
 export function readKbTables(dir: string, header: KbHeader): KbTables {
-  const i32 = (name: string): Int32Array => new Int32Array(readShared(join(dir, name)));
+  const i32 = (name: string): Int32Array => new Int32Array(readSharedFile(join(dir, name)));
   const spelling: [string, string][] = [];
   for (const line of readFileSync(join(dir, KB_FILES.spelling), 'utf8').split('\n')) {
     const tab = line.indexOf('\t');
@@ -97,15 +110,16 @@ export function readKbTables(dir: string, header: KbHeader): KbTables {
   }
   return {
     header,
-    tokens: { chars: new Uint16Array(readShared(join(dir, KB_FILES.tokenChars))), starts: i32(KB_FILES.tokenStarts), slots: i32(KB_FILES.tokenSlots) },
+    tokens: { chars: new Uint16Array(readSharedFile(join(dir, KB_FILES.tokenChars))), starts: i32(KB_FILES.tokenStarts), slots: i32(KB_FILES.tokenSlots) },
     rootChildren: i32(KB_FILES.rootChildren),
     edgeStart: i32(KB_FILES.edgeStart),
     edgeToken: i32(KB_FILES.edgeToken),
     edgeChild: i32(KB_FILES.edgeChild),
     conceptStart: i32(KB_FILES.conceptStart),
     conceptIds: i32(KB_FILES.conceptIds),
-    conceptText: new Uint8Array(readShared(join(dir, KB_FILES.conceptText))),
-    conceptOffsets: new Uint32Array(readShared(join(dir, KB_FILES.conceptOffsets))),
+    // Not read: concepts are decoded a line at a time from the file (CompiledKb), by every thread of the process.
+    conceptText: { fd: openSync(join(dir, KB_FILES.conceptText), 'r') },
+    conceptOffsets: new Uint32Array(readSharedFile(join(dir, KB_FILES.conceptOffsets))),
     spelling,
     sideTables: readSideTables(dir),
   };

@@ -11,7 +11,7 @@ const SMALL = ['patient', 'patients', 'potent', 'pattern', 'ovariectomy', 'ovari
 
 function viaIndex(index: ReturnType<typeof buildDeleteIndex>, query: string, bound: number, admit?: (w: number) => boolean): [string, number][] {
   const out: [string, number][] = [];
-  searchDeleteIndex(index, { query, bound, ...(admit === undefined ? {} : { admit }) }, (w, d) => out.push([index.words[w]!, d]));
+  searchDeleteIndex(index, { query, bound, ...(admit === undefined ? {} : { admit }) }, (w, d) => out.push([index.wordAt(w), d]));
   return out.sort((a, b) => a[0].localeCompare(b[0]));
 }
 

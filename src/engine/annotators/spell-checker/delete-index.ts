@@ -10,8 +10,11 @@
 
 import { boundedDistance } from './edit-distance.js';
 
-export interface DeleteIndex {
-  readonly words: readonly string[];
+/**
+ * The index proper: flat arrays and numbers only, so that it can live in shared memory (spell-tables.ts
+ * builds it once per knowledge base for every analysis worker) or in a file.
+ */
+export interface DeleteIndexArrays {
   /** Deletions indexed per word (a search bound may not exceed it). */
   readonly maxDeletes: number;
   readonly maxWordLength: number;
@@ -25,11 +28,22 @@ export interface DeleteIndex {
    * the bucket bits (fingerprintBits), then 1 when the filing deleted two characters.
    */
   readonly filing: Uint32Array;
-  /** Per word: the last search that met it (dedupes a word filed under several of a query's deletions). */
-  readonly seen: Int32Array;
   /** Per word: its length, capped at 255 (the length test of a candidate without reading the word). */
   readonly lengths: Uint8Array;
+}
+
+/** The arrays, the words they index and a searcher's scratch (one per thread). */
+export interface DeleteIndex extends DeleteIndexArrays {
+  /** Word `i` of the indexed list. */
+  readonly wordAt: (i: number) => string;
+  /** Per word: the last search that met it (dedupes a word filed under several of a query's deletions). */
+  readonly seen: Int32Array;
   searches: number;
+}
+
+/** A searchable index over `arrays`, whose word i is `wordAt(i)`. */
+export function deleteIndexOver(arrays: DeleteIndexArrays, wordAt: (i: number) => string): DeleteIndex {
+  return { ...arrays, wordAt, seen: new Int32Array(arrays.lengths.length), searches: 0 };
 }
 
 /** Words within a bound of a query, optionally restricted to the words `admit` accepts (checked before the distance). */
@@ -125,6 +139,11 @@ const PARTITION_BITS = 8;
  * is counting-sorted by bucket within the cache.
  */
 export function buildDeleteIndex(words: readonly string[], maxDeletes: number): DeleteIndex {
+  return deleteIndexOver(buildDeleteIndexArrays(words, maxDeletes), (i) => words[i]!);
+}
+
+/** The index's arrays for `words` (allocate: where they live, e.g. shared memory). */
+export function buildDeleteIndexArrays(words: readonly string[], maxDeletes: number, allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n)): DeleteIndexArrays {
   if (!Number.isInteger(maxDeletes) || maxDeletes < 0 || maxDeletes > 2) throw new RangeError(`maxDeletes must be 0, 1 or 2, got ${maxDeletes}`);
   let filings = 0;
   let maxWordLength = 0;
@@ -171,9 +190,9 @@ export function buildDeleteIndex(words: readonly string[], maxDeletes: number): 
       scatteredFiling[to] = idPart + (k >= deep ? 1 : 0);
     }
   });
-  // 3. Each partition counting-sorted by bucket into the final filings (the hashes' array, no longer needed).
-  const bucketStart = new Uint32Array(bucketMask + 2);
-  const filing = keys;
+  // 3. Each partition counting-sorted by bucket into the final filings.
+  const bucketStart = new Uint32Array(allocate((bucketMask + 2) * 4));
+  const filing = new Uint32Array(allocate(filings * 4));
   const perPartition = 2 ** partitionShift;
   const localMask = perPartition - 1;
   const local = new Uint32Array(perPartition + 1);
@@ -191,9 +210,9 @@ export function buildDeleteIndex(words: readonly string[], maxDeletes: number): 
     }
   }
   bucketStart[bucketMask + 1] = filings;
-  const lengths = new Uint8Array(words.length);
+  const lengths = new Uint8Array(allocate(words.length));
   words.forEach((w, i) => { lengths[i] = Math.min(w.length, 255); });
-  return { words, maxDeletes, maxWordLength, ...layout, bucketStart, filing, seen: new Int32Array(words.length), lengths, searches: 0 };
+  return { maxDeletes, maxWordLength, ...layout, bucketStart, filing, lengths };
 }
 
 /**
@@ -205,7 +224,7 @@ export function searchDeleteIndex(index: DeleteIndex, search: DeleteSearch, foun
   if (bound > index.maxDeletes) throw new RangeError(`bound ${bound} exceeds the index's ${index.maxDeletes} deletions`);
   const n = query.length;
   if (bound < 0 || n - bound > index.maxWordLength) return;
-  const { words, bucketMask, bucketStart, filing, idShift, seen, lengths } = index;
+  const { wordAt, bucketMask, bucketStart, filing, idShift, seen, lengths } = index;
   const fpShift = 32 - index.fingerprintBits;
   const fpMask = 2 ** index.fingerprintBits - 1;
   if (index.searches === 0x7fffffff) {
@@ -239,9 +258,9 @@ export function searchDeleteIndex(index: DeleteIndex, search: DeleteSearch, foun
       seen[w] = stamp;
       // Length first, from the dense lengths (a capped length of 255 may hide a longer word: read it then).
       const length = lengths[w]!;
-      const gap = (length === 255 ? words[w]!.length : length) - n;
+      const gap = (length === 255 ? wordAt(w).length : length) - n;
       if (gap > bound || gap < -bound || (admit !== undefined && !admit(w))) continue;
-      const d = boundedDistance(query, words[w]!, bound);
+      const d = boundedDistance(query, wordAt(w), bound);
       if (d <= bound) found(w, d);
     }
   }

@@ -15,7 +15,8 @@ import type { Annotation, Document, Token } from '../../document.js';
 import type { ArtifactLookup } from '../../resources.js';
 import { applyReplacements, REPLACE_TEXT_LAYER, replaceTextChange, type TextReplacement } from './replacements.js';
 import { defaultEnglishWords, defaultSpellingRules, givenNames, type SpellingRules } from './spelling-rules.js';
-import { buildVocabulary, type Candidate, type Vocabulary } from './vocabulary.js';
+import { attachedSpellTables } from './spell-tables.js';
+import { buildVocabulary, vocabularyOver, type Candidate, type Vocabulary } from './vocabulary.js';
 
 export const SPELL_CHECKER_ID = 'spell_checker';
 export const CORRECTIONS_LAYER = 'spellingCorrections';
@@ -48,7 +49,9 @@ const vocabularies = new WeakMap<KnowledgeBase, Vocabulary>();
 export function compileSpellChecker(kb: KnowledgeBase, rules = defaultSpellingRules()): SpellCheckerCompiled {
   let vocabulary = vocabularies.get(kb);
   if (vocabulary === undefined) {
-    vocabulary = buildVocabulary(kb, defaultEnglishWords());
+    // Tables the service built once for every worker when it has them; else this thread builds its own.
+    const shared = attachedSpellTables(kb);
+    vocabulary = shared === undefined ? buildVocabulary(kb, defaultEnglishWords()) : vocabularyOver(kb, shared);
     vocabularies.set(kb, vocabulary);
   }
   return { rules, vocabulary, kb, names: givenNames() };

