@@ -54,6 +54,37 @@ test('index forms: ancestors, "or" alternatives, nonessential modifiers, see ref
   assert.equal(forms.get(key('congenital mitral insufficiency')), 'Q23.3');
 });
 
+test('index forms: inflected main terms, site groups, "with" complications read with the term and its adjective', () => {
+  const forms = new Map(indexForms([
+    row(0, 'Weak, weakening, weakness', 'R53.1', '', '(generalized)'),
+    row(1, 'muscle', 'M62.81'),
+    row(0, 'Pain', 'R52', '', '(s)'),
+    row(1, 'joint', 'M25.50'),
+    row(2, 'knee', 'M25.56-'),
+    row(0, 'Diabetes, diabetic', 'E11.9', '', '(mellitus) (sugar)'),
+    row(1, 'with'),
+    row(2, 'neuropathy', 'E11.40'),
+    row(2, 'coma due to'),
+    row(3, 'hypoglycemia', 'E11.641'),
+    row(0, 'Nausea', 'R11.0', '', '(without vomiting)'),
+    row(1, 'with vomiting', 'R11.2'),
+    row(0, 'Infection, infected, infective', 'B99.9', '', '(opportunistic)'),
+  ]).map((f) => [key(f.form), f.code]));
+  assert.equal(forms.get(key('weakness')), 'R53.1');
+  assert.equal(forms.get(key('muscle weakness')), 'M62.81');
+  assert.equal(forms.get(key('knee pain')), 'M25.56');
+  assert.equal(forms.get(key('knee joint pain')), 'M25.56');
+  assert.equal(forms.get(key('joint pain')), 'M25.50');
+  assert.equal(forms.get(key('diabetic neuropathy')), 'E11.40');
+  assert.equal(forms.get(key('diabetes with neuropathy')), 'E11.40');
+  assert.equal(forms.get(key('nausea with vomiting')), 'R11.2');
+  assert.equal(forms.get(key('infection')), 'B99.9');
+  // A connective other than "with" ends the chain; "with" is no form of its own.
+  assert.equal(forms.get(key('diabetic hypoglycemia')), undefined);
+  assert.equal(forms.get(key('with diabetes')), undefined);
+  assert.equal(forms.get(key('vomiting nausea')), undefined);
+});
+
 test('unspecified billable code of a category: down the single unspecified child, none when ambiguous', () => {
   const tabular = icd10Tabular(codesCsv);
   assert.equal(unspecifiedBillable(tabular, 'E11'), 'E11.9');

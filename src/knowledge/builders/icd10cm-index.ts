@@ -105,17 +105,41 @@ function usable(sub: string): boolean {
 /** Stage numbers and types read after the term ("chronic kidney disease stage 3", "diabetes type 2"). */
 const AFTER_HEAD = /^(stage|type|grade|class|phase)\b/i;
 
+/**
+ * Subterms that only group sites ("Pain, joint, knee"; "Effusion, joint, knee"): their children also read on
+ * the term above them, as clinicians write them ("knee pain", "knee effusion").
+ */
+const SITE_GROUPS: ReadonlySet<string> = new Set(['joint']);
+
+/** Adjectival inflections of a main term ("Diabetes, diabetic", "Hypertension, hypertensive"). */
+const ADJECTIVE = /(ic|al|ive|ous|ary|oid)$/i;
+
 interface Node {
   /** The heads this row reads as (main term forms, or the forms built so far). */
   readonly forms: readonly string[];
   readonly usable: boolean;
+  /** Forms a child also reads on (a site-group subterm's parent). */
+  readonly siteGroupOf?: readonly string[];
+  /** A "with" subterm: its children read "<term> with <child>" and "<adjective> <child>". */
+  readonly withOf?: { readonly forms: readonly string[]; readonly adjectives: readonly string[] };
+  /** Adjectival inflections of a main term. */
+  readonly adjectives?: readonly string[];
+}
+
+/** The forms a "with" relation gives a complication ("diabetes with neuropathy", "diabetic neuropathy"). */
+function withForms(head: { readonly forms: readonly string[]; readonly adjectives: readonly string[] }, sub: string): string[] {
+  return [...head.forms.map((f) => `${f} with ${sub}`), ...head.adjectives.map((a) => `${a} ${sub}`)];
 }
 
 /**
  * Every surface form → code of the index, with "see" references resolved. A main term "Diabetes, diabetic"
- * reads as its first part; a second part that is not a form of the head word is a modifier ("Tamponade,
- * heart" → "heart tamponade"). Subterms of levels 1-3 read before the forms above them ("kidney" + "disease"),
- * or after them for stages and types; a subterm with a connective ("with", "due to") ends the chain.
+ * reads as each of its parts that are forms of the head word ("Weak, weakening, weakness"; "Infection, infected,
+ * infective"); a second part that is not a form of the head word is a modifier ("Tamponade, heart" → "heart
+ * tamponade"). Subterms of levels 1-3 read before the forms above them ("kidney" + "disease"), or after them
+ * for stages and types; a site-group subterm is also skipped ("Pain, joint, knee" → "knee pain"). A "with"
+ * subterm reads its complications with the term and with the term's adjective ("Diabetes, diabetic, with,
+ * neuropathy" → "diabetes with neuropathy", "diabetic neuropathy"; "Nausea, with vomiting"); any other
+ * connective ("due to", "in") ends the chain.
  */
 export function indexForms(rows: Iterable<{ level: number; term: string; see: string; modifiers: string; code: string }>): IndexForm[] {
   const out: IndexForm[] = [];
@@ -136,19 +160,42 @@ export function indexForms(rows: Iterable<{ level: number; term: string; see: st
       const parts = term.split(',').map((s) => s.trim()).filter((s) => s !== '');
       const head = parts[0] ?? '';
       ok = head !== '' && !CONNECTIVE.test(head);
+      let adjectives: string[] = [];
       if (ok) {
-        forms = [head];
         const stem = head.slice(0, 4).toLowerCase();
-        if (parts.length === 2 && usable(parts[1]!) && !parts[1]!.toLowerCase().startsWith(stem)) forms = [`${parts[1]!} ${head}`];
-        else if (parts.length > 2) ok = false;
+        const inflections = parts.slice(1).filter((p) => p.toLowerCase().startsWith(stem) && !p.includes(' '));
+        if (inflections.length === parts.length - 1) {
+          forms = [head, ...inflections];
+          adjectives = inflections.filter((p) => ADJECTIVE.test(p));
+        } else if (parts.length === 2 && usable(parts[1]!)) forms = [`${parts[1]!} ${head}`];
+        else ok = false;
       }
-    } else if (parent !== undefined && parent.usable && level <= 3) {
-      ok = usable(term);
-      // A subterm's own modifiers complete it ("mitral (valve)" → "mitral valve prolapse").
-      const subs = ok ? alternatives(term).flatMap((alt) => [alt, ...modifiers(row.modifiers).map((m) => `${alt} ${m}`)]) : [];
-      for (const alt of subs) for (const f of parent.forms) forms.push(AFTER_HEAD.test(alt) ? `${f} ${alt}` : `${alt} ${f}`);
+      stack.push({ forms, usable: ok, adjectives });
+    } else if (parent !== undefined && level <= 3 && (parent.usable || parent.withOf !== undefined)) {
+      const withSub = /^with\s+(.+)$/i.exec(term);
+      if (parent.withOf !== undefined) {
+        // A complication under "with": read with the term; the chain ends here.
+        if (usable(term)) for (const alt of alternatives(term)) forms.push(...withForms(parent.withOf, alt));
+        ok = forms.length > 0;
+        stack.push({ forms, usable: false });
+      } else if (term.toLowerCase() === 'with') {
+        stack.push({ forms: [], usable: false, withOf: { forms: parent.forms, adjectives: parent.adjectives ?? [] } });
+      } else if (withSub !== null && usable(withSub[1]!)) {
+        for (const alt of alternatives(withSub[1]!)) forms.push(...withForms({ forms: parent.forms, adjectives: parent.adjectives ?? [] }, alt));
+        ok = forms.length > 0;
+        stack.push({ forms, usable: false });
+      } else {
+        ok = usable(term);
+        // A subterm's own modifiers complete it ("mitral (valve)" → "mitral valve prolapse").
+        const subs = ok ? alternatives(term).flatMap((alt) => [alt, ...modifiers(row.modifiers).map((m) => `${alt} ${m}`)]) : [];
+        const heads = parent.siteGroupOf === undefined ? parent.forms : [...parent.forms, ...parent.siteGroupOf];
+        for (const alt of subs) for (const f of heads) forms.push(AFTER_HEAD.test(alt) ? `${f} ${alt}` : `${alt} ${f}`);
+        const siteGroupOf = ok && level === 1 && SITE_GROUPS.has(term.toLowerCase()) ? parent.forms : undefined;
+        stack.push(siteGroupOf === undefined ? { forms, usable: ok } : { forms, usable: ok, siteGroupOf });
+      }
+    } else {
+      stack.push({ forms, usable: false });
     }
-    stack.push({ forms, usable: ok });
     const code = cleanIcd10Code(row.code);
     if (code !== undefined) {
       pathCode.set(pathOf.join('|'), code);
