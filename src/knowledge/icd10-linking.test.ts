@@ -78,11 +78,26 @@ test('index forms: inflected main terms, site groups, "with" complications read 
   assert.equal(forms.get(key('diabetic neuropathy')), 'E11.40');
   assert.equal(forms.get(key('diabetes with neuropathy')), 'E11.40');
   assert.equal(forms.get(key('nausea with vomiting')), 'R11.2');
+  assert.equal(forms.get(key('nausea and vomiting')), 'R11.2');
+  assert.equal(forms.get(key('diabetes and neuropathy')), undefined);
   assert.equal(forms.get(key('infection')), 'B99.9');
   // A connective other than "with" ends the chain; "with" is no form of its own.
   assert.equal(forms.get(key('diabetic hypoglycemia')), undefined);
   assert.equal(forms.get(key('with diabetes')), undefined);
   assert.equal(forms.get(key('vomiting nausea')), undefined);
+});
+
+test('unspecified billable code: down a single child; "with unspecified" complications are not the default', () => {
+  const tabular = icd10Tabular(`Code,Description,ChapterID,SectionID
+F17,Nicotine dependence,5,F10-F19
+F17.2,Nicotine dependence,5,F10-F19
+F17.20,"Nicotine dependence, unspecified",5,F10-F19
+F17.200,"Nicotine dependence, unspecified, uncomplicated",5,F10-F19
+F17.203,"Nicotine dependence unspecified, with withdrawal",5,F10-F19
+F17.209,"Nicotine dependence, unspecified, with unspecified nicotine-induced disorders",5,F10-F19
+F17.21,"Nicotine dependence, cigarettes",5,F10-F19
+`);
+  assert.equal(unspecifiedBillable(tabular, 'F17'), 'F17.200');
 });
 
 test('unspecified billable code of a category: down the single unspecified child, none when ambiguous', () => {

@@ -25,6 +25,15 @@ describe('mergeRecords', () => {
     assert.equal(map.get('HP:0005978')!.preferredName, 'Type II diabetes mellitus'); // stable source-prefixed id
   });
 
+  test("a neoplasm type only another source states does not make DOID's disease a neoplasm; DOID's own does", () => {
+    const disease: SourceRecord = { source: 'DOID', ids: ['DOID:574', 'NCIT:C27587'], preferredName: 'peripheral nervous system disease', names: [], semanticTypes: ['dsyn'] };
+    const neoplasm: SourceRecord = { source: 'NCI', ids: ['NCIT:C27587'], preferredName: 'Peripheral Nervous System Neoplasm', names: [], semanticTypes: ['neop'] };
+    assert.deepEqual(byCui([disease, neoplasm]).map.get('DOID:574')!.semanticTypes, ['dsyn']);
+    const cancer: SourceRecord = { source: 'DOID', ids: ['DOID:1324', 'NCIT:C7377'], preferredName: 'lung cancer', names: [], semanticTypes: ['neop'] };
+    const nci: SourceRecord = { source: 'NCI', ids: ['NCIT:C7377'], preferredName: 'Malignant Lung Neoplasm', names: [], semanticTypes: ['neop', 'dsyn'] };
+    assert.deepEqual(byCui([cancer, nci]).map.get('DOID:1324')!.semanticTypes, ['neop']);
+  });
+
   test('ICD codes never merge concepts', () => {
     const a: SourceRecord = { source: 'DOID', ids: ['DOID:1', 'ICD10CM:R51.9'], preferredName: 'headache disorder', names: [] };
     const b: SourceRecord = { source: 'SYMP', ids: ['SYMP:2', 'ICD10CM:R51.9', 'ICD9CM:784.0', 'ICD10CM:R50-R69'], preferredName: 'headache', names: [] };

@@ -307,6 +307,10 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
   const types: string[] = [];
   for (const r of records) if (r.semanticTypesFallback !== true) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
   if (types.length === 0) for (const r of records) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
+  // DOID types by its branch: a neoplasm type only another source states (DOID citing the NCIt code of a neoplasm
+  // of the organ: "peripheral nervous system disease" → C27587) does not make DOID's disease a neoplasm.
+  const lead = records.find((r) => r.preferredName !== undefined && r.semanticTypesFallback !== true && (r.semanticTypes ?? []).length > 0);
+  if (lead?.source === 'DOID' && !lead.semanticTypes!.includes('neop') && lead.semanticTypes!.includes('dsyn') && types.includes('neop')) types.splice(types.indexOf('neop'), 1);
   if (types.includes('neop')) {
     types.splice(types.indexOf('neop'), 1);
     types.unshift('neop');

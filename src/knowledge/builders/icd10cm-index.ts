@@ -55,6 +55,7 @@ export function isBillable(tabular: Icd10Tabular, code: string): boolean {
   return tabular.descriptions.has(code) && !tabular.children.has(code);
 }
 
+const WITH_UNSPECIFIED = /\bwith unspecified\b/i;
 const UNSPECIFIED_CHILD = /\b(unspecified|without complications?|uncomplicated|not elsewhere classified|NOS)\b/i;
 
 /**
@@ -69,7 +70,10 @@ export function unspecifiedBillable(tabular: Icd10Tabular, code: string): string
     if (!tabular.descriptions.has(current)) return undefined;
     const kids = tabular.children.get(current);
     if (kids === undefined) return current;
-    let pick = kids.filter((k) => UNSPECIFIED_CHILD.test(tabular.descriptions.get(k) ?? ''));
+    // A single child is the only way down (F17 → F17.2 "Nicotine dependence").
+    let pick = kids.length === 1 ? kids : kids.filter((k) => UNSPECIFIED_CHILD.test(tabular.descriptions.get(k) ?? ''));
+    // "with unspecified ..." is an unspecified complication, not the default (F17.209 beside F17.200 "uncomplicated").
+    if (pick.length > 1) pick = pick.filter((k) => !WITH_UNSPECIFIED.test(tabular.descriptions.get(k) ?? ''));
     // Several: the one ending in 9 (or 0 below it) is the residual "unspecified" slot of ICD-10-CM.
     if (pick.length > 1) pick = pick.filter((k) => /[90]$/.test(k)).slice(-1);
     if (pick.length !== 1) return undefined;
@@ -181,7 +185,12 @@ export function indexForms(rows: Iterable<{ level: number; term: string; see: st
       } else if (term.toLowerCase() === 'with') {
         stack.push({ forms: [], usable: false, withOf: { forms: parent.forms, adjectives: parent.adjectives ?? [] } });
       } else if (withSub !== null && usable(withSub[1]!)) {
-        for (const alt of alternatives(withSub[1]!)) forms.push(...withForms({ forms: parent.forms, adjectives: parent.adjectives ?? [] }, alt));
+        for (const alt of alternatives(withSub[1]!)) {
+          forms.push(...withForms({ forms: parent.forms, adjectives: parent.adjectives ?? [] }, alt));
+          // Directly under a main term, "X and Y" is how notes write what the index lists as "X, with Y"
+          // ("nausea and vomiting" R11.2): the classification links conditions listed under "with".
+          if (level === 1) for (const f of parent.forms) forms.push(`${f} and ${alt}`);
+        }
         ok = forms.length > 0;
         stack.push({ forms, usable: false });
       } else {
