@@ -133,3 +133,29 @@ test('linking: the index names the code; cross-referenced codes are cleaned; kin
   assert.deepEqual(codes.heart, []);
   assert.equal(report.gained, 1);
 });
+
+test('linking: names attached through a code the concept no longer carries leave it for a code-only concept', () => {
+  const tabular = icd10Tabular(`Code,Description,ChapterID,SectionID
+F45.8,Other somatoform disorders,5,F40-F48
+G47.63,Sleep related bruxism,6,G40-G47
+E11,Type 2 diabetes mellitus,4,E08-E13
+E11.9,Type 2 diabetes mellitus without complications,4,E08-E13
+`);
+  const psychogenic = { text: 'psychogenic dyspepsia', kind: 'exact' as const };
+  const title = { text: 'Type 2 diabetes mellitus', kind: 'preferred' as const };
+  const { concepts, report } = linkIcd10Codes([
+    concept('bruxism', ['dsyn'], ['F45.8'], { codeNames: [psychogenic], codeNameCodes: new Map([[psychogenic.text, 'ICD10CM:F45.8']]) }),
+    concept('type 2 diabetes', ['dsyn'], ['E11'], { codeNames: [title], codeNameCodes: new Map([[title.text, 'ICD10CM:E11']]) }),
+  ], indexForms([row(0, 'Bruxism', 'G47.63')]), tabular, key);
+  const byName = new Map(concepts.map((c) => [c.preferredName, c]));
+  assert.deepEqual(byName.get('bruxism')!.codes.icd10Code, ['G47.63']);
+  assert.deepEqual(byName.get('bruxism')!.codeNames, []);
+  const orphan = byName.get('Other somatoform disorders')!;
+  assert.equal(orphan.cui, 'ICD10CM:F45.8');
+  assert.equal(orphan.codeOnly, true);
+  assert.deepEqual(orphan.codeNames, [psychogenic]);
+  assert.deepEqual(orphan.codes.icd10Code, ['F45.8']);
+  // E11 → E11.9 is the same condition one level down: its title stays.
+  assert.deepEqual(byName.get('type 2 diabetes')!.codeNames, [title]);
+  assert.equal(report.detachedNames, 1);
+});

@@ -14,6 +14,7 @@ import type { Normalizer } from './normalize.js';
 import { readIndexForms, readTabular } from './builders/icd10cm-index.js';
 import type { SourceRecord } from './builders/source-record.js';
 import { semanticTypes } from './semantic-types.js';
+import { icd10Type } from './builders/semantic-heuristics.js';
 import { isBillable, unspecifiedBillable, type Icd10Tabular, type IndexForm } from './builders/icd10cm-index.js';
 import type { SourceName } from './builders/source-record.js';
 
@@ -24,6 +25,9 @@ export interface Icd10LinkReport {
   readonly cleaned: number;
   /** Concepts without any ICD-10-CM code before that have one now. */
   readonly gained: number;
+  /** Names attached through a code their concept no longer carries, moved to code-only concepts (detachCodeNames). */
+  readonly detachedNames: number;
+  readonly detachedCodes: number;
 }
 
 /** Term key → the codes index forms with that key point to. */
@@ -62,13 +66,14 @@ function singleCode(index: IndexCodes, key: string, types: readonly string[]): s
 }
 
 /**
- * Neoplasm codes (C00-D49) for neoplasms only and neoplasms only with them; mental-disorder codes (F) never for a
- * neoplasm: a form shared across chapters is a different thing ("Cancer(o)phobia" is an index row "Cancer").
+ * Neoplasm codes (C00-D49) for neoplasms only; mental-disorder codes (F) never for a neoplasm: a form shared across
+ * chapters is a different thing ("Cancer(o)phobia" is an index row "Cancer"). A lesion typed as a neoplasm takes
+ * the index's code of another chapter (Baker's cyst M71.20, colon polyp K63.5): the index names it so.
  */
 export function fitsConcept(code: string, types: readonly string[]): boolean {
   const neoplasmCode = code.startsWith('C') || (code.startsWith('D') && Number.parseInt(code.slice(1, 3), 10) <= 49);
   const neoplasm = types.includes('neop');
-  if (neoplasmCode !== neoplasm) return false;
+  if (neoplasmCode && !neoplasm) return false;
   return !(code.startsWith('F') && neoplasm);
 }
 
@@ -135,6 +140,7 @@ export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readon
   let byIndexName = 0;
   let cleaned = 0;
   let gained = 0;
+  const orphans = new Map<string, SourceName[]>();
   const out = concepts.map((c) => {
     const linked = conceptIcd10Codes(c, index, tabular, termKey);
     if (linked === undefined) return c;
@@ -142,9 +148,59 @@ export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readon
     else cleaned++;
     if ((c.codes.icd10Code ?? []).length === 0) gained++;
     const vocabs = c.vocabs.includes('ICD10CM') ? c.vocabs : [...c.vocabs, 'ICD10CM'];
-    return { ...c, vocabs, codes: { ...c.codes, icd10Code: linked.codes } };
+    return detachCodeNames({ ...c, vocabs, codes: { ...c.codes, icd10Code: linked.codes } }, orphans);
   });
-  return { concepts: out, report: { byIndexName, cleaned, gained } };
+  let detached = 0;
+  for (const [code, names] of [...orphans].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    detached += names.length;
+    out.push(codeOnlyConcept(code, names, tabular));
+  }
+  return { concepts: out, report: { byIndexName, cleaned, gained, detachedNames: detached, detachedCodes: orphans.size } };
+}
+
+/** Codes related by descent (E11 and E11.9) name one condition at two depths. */
+function related(a: string, b: string): boolean {
+  return a.startsWith(b) || b.startsWith(a);
+}
+
+/**
+ * The names attached code-only records gave a concept through a code it no longer carries (bruxism held F45.8,
+ * which lumps "psychogenic dyspepsia" and "psychogenic yawning", and now carries G47.63): they leave it for a
+ * code-only concept of that code, as the merge does with a code no single concept carries.
+ */
+function detachCodeNames(c: MergedConcept, orphans: Map<string, SourceName[]>): MergedConcept {
+  if (c.codeNameCodes === undefined || c.codeNames.length === 0) return c;
+  const codes = c.codes.icd10Code ?? [];
+  const kept: SourceName[] = [];
+  for (const name of c.codeNames) {
+    const id = c.codeNameCodes.get(name.text);
+    const code = id !== undefined && id.startsWith('ICD10CM:') ? id.slice(8) : undefined;
+    if (code === undefined || codes.some((k) => related(k, code))) {
+      kept.push(name);
+      continue;
+    }
+    const list = orphans.get(code);
+    if (list === undefined) orphans.set(code, [name]);
+    else list.push(name);
+  }
+  return kept.length === c.codeNames.length ? c : { ...c, codeNames: kept };
+}
+
+function codeOnlyConcept(code: string, names: readonly SourceName[], tabular: Icd10Tabular): MergedConcept {
+  const title = tabular.descriptions.get(code);
+  const preferredName = title ?? names.find((n) => n.kind === 'preferred')?.text ?? names[0]!.text;
+  const type = icd10Type(code);
+  return {
+    cui: `ICD10CM:${code}`,
+    preferredName,
+    semanticTypes: type === undefined ? [] : [type],
+    vocabs: ['ICD10CM'],
+    codes: { icd10Code: [billableCode(tabular, code)] },
+    xrefs: [`ICD10CM:${code}`],
+    names: [],
+    codeNames: names,
+    codeOnly: true,
+  };
 }
 
 /** mergeRecords, linkIcd10Codes with the index and tabular list of the mirror `dir`, chooseMeshIds (mesh-choice.ts), compileMerged. */

@@ -20,6 +20,8 @@ export interface MergedConcept {
    * Miller-Dieker syndrome), so these names yield to any concept that has them as its own (compile.ts).
    */
   readonly codeNames: readonly SourceName[];
+  /** The code each of codeNames came with (name text → `ICD10CM:…`): icd10-linking.ts detaches a code's names when the concept no longer carries it. */
+  readonly codeNameCodes?: ReadonlyMap<string, string>;
   /** True when the concept came only from code-only records (e.g. an ICD-10-CM code nobody else carries). */
   readonly codeOnly: boolean;
 }
@@ -338,6 +340,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
   // Names of the concept's own records, then (apart) those only attached code-only records add.
   const byText = new Map<string, SourceName>();
   const codeByText = new Map<string, SourceName>();
+  const codeOfName = new Map<string, string>();
   const attached = (r: SourceRecord): boolean => !codeOnly && !r.ids.some(isMerging);
   for (const pass of [false, true]) {
     const into = pass ? codeByText : byText;
@@ -349,6 +352,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
         if (text === '' || (pass && byText.has(text))) continue;
         const seen = into.get(text);
         if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) into.set(text, { text, kind: name.kind });
+        if (pass && !codeOfName.has(text)) codeOfName.set(text, r.ids[0]!);
       }
     }
   }
@@ -362,6 +366,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
     xrefs: [...ids].sort(),
     names: [...byText.values()],
     codeNames: [...codeByText.values()],
+    ...(codeOfName.size > 0 ? { codeNameCodes: codeOfName } : {}),
     codeOnly,
   };
 }
