@@ -281,6 +281,20 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
   };
 }
 
+/** What follows a condition in a label that narrows it to a cause or setting ("... Related to COVID-19"). */
+const QUALIFYING_TAIL = /^(related to|due to|associated with|secondary to|caused by|induced by|with|in)\s/i;
+
+/**
+ * A synonym that is the label cut before its qualifier names the broader condition, not this one: NCIt lists
+ * "Acute heart failure" under "Acute Heart Failure Related to COVID-19".
+ */
+export function namesBroaderThanLabel(name: string, label: string | undefined): boolean {
+  if (label === undefined || label.length <= name.length + 1) return false;
+  const lower = label.toLowerCase();
+  const head = name.toLowerCase();
+  return lower.startsWith(head) && lower[head.length] === ' ' && QUALIFYING_TAIL.test(lower.slice(head.length + 1));
+}
+
 function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedConcept {
   const records = [...group.records].sort((a, b) => rank(SOURCE_PRIORITY, a.source) - rank(SOURCE_PRIORITY, b.source));
   const ids = new Set(group.ids);
@@ -349,7 +363,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
       const all: SourceName[] = r.preferredName === undefined ? [...r.names] : [{ text: r.preferredName, kind: 'preferred' }, ...r.names];
       for (const name of all) {
         const text = name.text.trim();
-        if (text === '' || (pass && byText.has(text))) continue;
+        if (text === '' || (pass && byText.has(text)) || namesBroaderThanLabel(text, r.preferredName)) continue;
         const seen = into.get(text);
         if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) into.set(text, { text, kind: name.kind });
         if (pass && !codeOfName.has(text)) codeOfName.set(text, r.ids[0]!);
