@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { icd10Tabular, indexForms, unspecifiedBillable } from './builders/icd10cm-index.js';
+import { icd10Tabular, indexForms, neoplasmCode, neoplasmCoding, unspecifiedBillable } from './builders/icd10cm-index.js';
 import { linkIcd10Codes } from './icd10-linking.js';
 import type { MergedConcept } from './merge.js';
 import { createNormalizer } from './normalize.js';
@@ -158,4 +158,23 @@ E11.9,Type 2 diabetes mellitus without complications,4,E08-E13
   // E11 → E11.9 is the same condition one level down: its title stays.
   assert.deepEqual(byName.get('type 2 diabetes')!.codeNames, [title]);
   assert.equal(report.detachedNames, 1);
+});
+
+test('neoplasm codes by site and morphology: the index gives the behaviour, the table the site', () => {
+  const coding = neoplasmCoding([
+    { level: 0, term: 'Adenoma', see: '', seeAlso: 'Neoplasm,  benign, by site' },
+    { level: 0, term: 'Carcinoma', see: '', seeAlso: 'Neoplasm, by site, malignant' },
+    { level: 0, term: 'Cancer', see: '', seeAlso: '' },
+  ], `RowID,Level,Term,SeeAlso,NonEssModif,MalignantPrimary,MalignantSecondary,CaInSitu,Benign,UncertainBehavior,UnspecifiedBehavior
+1,0,"Neoplasm, neoplastic",,,C80.1,C79.9,D09.9,D36.9,D48.9,D49.9
+2,1,colon,,,C18.9,C78.5,-,-,-,-
+3,1,pituitary,,(body) (gland),C75.1,C79.89,D09.3,D35.2,D44.3,D49.7
+`);
+  assert.equal(neoplasmCode(coding, 'pituitary adenoma'), 'D35.2');
+  assert.equal(neoplasmCode(coding, 'pituitary gland adenomas'), 'D35.2');
+  assert.equal(neoplasmCode(coding, 'colon carcinoma'), 'C18.9');
+  assert.equal(neoplasmCode(coding, 'carcinoma'), 'C80.1');
+  assert.equal(neoplasmCode(coding, 'colon adenoma'), undefined, 'the table has no benign colon code of its own ("-")');
+  assert.equal(neoplasmCode(coding, 'kidney adenoma'), undefined);
+  assert.equal(neoplasmCode(coding, 'colon cancer'), undefined, 'a morphology without a "Neoplasm" reference');
 });

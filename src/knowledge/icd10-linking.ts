@@ -11,11 +11,11 @@ import type { CompiledKb } from './compiled-kb.js';
 import { mergeRecords, type MergedConcept } from './merge.js';
 import { chooseMeshIds } from './mesh-choice.js';
 import type { Normalizer } from './normalize.js';
-import { readIndexForms, readTabular } from './builders/icd10cm-index.js';
+import { readIndexForms, readNeoplasmCoding, readTabular } from './builders/icd10cm-index.js';
 import type { SourceRecord } from './builders/source-record.js';
 import { semanticTypes } from './semantic-types.js';
 import { icd10Type } from './builders/semantic-heuristics.js';
-import { isBillable, unspecifiedBillable, type Icd10Tabular, type IndexForm } from './builders/icd10cm-index.js';
+import { isBillable, neoplasmCode, unspecifiedBillable, type Icd10Tabular, type IndexForm, type NeoplasmCoding } from './builders/icd10cm-index.js';
 import type { SourceName } from './builders/source-record.js';
 
 export interface Icd10LinkReport {
@@ -78,7 +78,7 @@ export function fitsConcept(code: string, types: readonly string[]): boolean {
 }
 
 /** The ICD-10-CM codes of one concept (see the file comment); undefined when unchanged. */
-export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tabular: Icd10Tabular, termKey: (text: string) => string): { codes: string[]; how: 'index' | 'cleaned' } | undefined {
+export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tabular: Icd10Tabular, termKey: (text: string) => string, neoplasms?: NeoplasmCoding): { codes: string[]; how: 'index' | 'cleaned' } | undefined {
   const current = concept.codes.icd10Code ?? [];
   if (!concept.codeOnly && isDisorder(concept.semanticTypes)) {
     const preferred = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
@@ -104,9 +104,25 @@ export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tab
     const code = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
     if (code !== undefined && code !== current[0] && current.some((c) => code.startsWith(c))) return { codes: [billableCode(tabular, code)], how: 'index' };
   }
-  if (current.length === 0) return undefined;
+  if (current.length === 0) return neoplasms === undefined ? undefined : bySiteAndMorphology(concept, neoplasms, tabular);
   const cleaned = cleanCodes(concept, current, tabular);
   return sameList(cleaned, current) ? undefined : { codes: cleaned, how: 'cleaned' };
+}
+
+/**
+ * A neoplasm without codes: the code its preferred name gives by site and morphology ("pituitary adenoma" →
+ * D35.2), else the one code its names agree on (a synonym "pituitary tumor" says less: unspecified behaviour).
+ */
+function bySiteAndMorphology(concept: MergedConcept, neoplasms: NeoplasmCoding, tabular: Icd10Tabular): { codes: string[]; how: 'index' } | undefined {
+  if (concept.codeOnly || !concept.semanticTypes.includes('neop')) return undefined;
+  const preferred = neoplasmCode(neoplasms, concept.preferredName);
+  if (preferred !== undefined) return { codes: [billableCode(tabular, preferred)], how: 'index' };
+  const found = new Set<string>();
+  for (const text of concept.names.filter((n) => NAME_KINDS_FOR_CODES.has(n.kind)).map((n) => n.text)) {
+    const code = neoplasmCode(neoplasms, text);
+    if (code !== undefined) found.add(billableCode(tabular, code));
+  }
+  return found.size === 1 ? { codes: [...found], how: 'index' } : undefined;
 }
 
 function cleanCodes(concept: MergedConcept, codes: readonly string[], tabular: Icd10Tabular): string[] {
@@ -135,14 +151,14 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Every concept with the ICD-10-CM codes its words justify (conceptIcd10Codes), and what changed. */
-export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readonly IndexForm[], tabular: Icd10Tabular, termKey: (text: string) => string): { concepts: MergedConcept[]; report: Icd10LinkReport } {
+export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readonly IndexForm[], tabular: Icd10Tabular, termKey: (text: string) => string, neoplasms?: NeoplasmCoding): { concepts: MergedConcept[]; report: Icd10LinkReport } {
   const index = indexCodesByKey(forms, termKey);
   let byIndexName = 0;
   let cleaned = 0;
   let gained = 0;
   const orphans = new Map<string, SourceName[]>();
   const out = concepts.map((c) => {
-    const linked = conceptIcd10Codes(c, index, tabular, termKey);
+    const linked = conceptIcd10Codes(c, index, tabular, termKey, neoplasms);
     if (linked === undefined) return c;
     if (linked.how === 'index') byIndexName++;
     else cleaned++;
@@ -210,7 +226,7 @@ export function compileWithIcd10Links(records: Iterable<SourceRecord>, info: Com
   const { refusedByPrefix, ...counts } = report;
   const stats: Record<string, number> = { ...counts };
   for (const [prefix, n] of Object.entries(refusedByPrefix)) stats[`refused:${prefix}`] = n;
-  const linked = linkIcd10Codes(merged, readIndexForms(dir), readTabular(dir), (t) => normalizer.termKey(t));
+  const linked = linkIcd10Codes(merged, readIndexForms(dir), readTabular(dir), (t) => normalizer.termKey(t), readNeoplasmCoding(dir));
   progress(`ICD-10-CM linking: ${JSON.stringify(linked.report)}`);
   const mesh = chooseMeshIds(linked.concepts);
   progress(`MeSH ids chosen (attested, else descriptors): ${mesh.changed} concepts`);

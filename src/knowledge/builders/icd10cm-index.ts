@@ -241,3 +241,60 @@ export function readIndexForms(mirror: string): IndexForm[] {
 export function readTabular(mirror: string): Icd10Tabular {
   return icd10Tabular(readSourceText(join(mirror, ICD10CM_FILES.codes)));
 }
+
+/** Columns of the neoplasm table, in its order (builders/neoplasm-table.ts reads the same file for the cancer annotator). */
+const BEHAVIOUR_COLUMNS = ['MalignantPrimary', 'MalignantSecondary', 'CaInSitu', 'Benign', 'UncertainBehavior', 'UnspecifiedBehavior'] as const;
+const BEHAVIOUR_OF: Readonly<Record<string, number>> = { malignant: 0, 'in situ': 2, benign: 3, 'uncertain behavior': 4, 'unspecified behavior': 5 };
+
+/**
+ * A neoplasm's code by its site and morphology, as a coder reads "pituitary adenoma": the index sends the
+ * morphology to a behaviour ("Adenoma — see also Neoplasm, benign, by site"), the table gives the site's code of
+ * that behaviour (pituitary, benign → D35.2).
+ */
+export interface NeoplasmCoding {
+  /** Lower-case morphology word (and its plural) → behaviour column. */
+  readonly morphologies: ReadonlyMap<string, number>;
+  /** Lower-case site words → codes per behaviour column ('' where the row has none); '' is the unspecified site. */
+  readonly sites: ReadonlyMap<string, readonly string[]>;
+}
+
+export function neoplasmCoding(indexRows: Iterable<{ level: number; term: string; see: string; seeAlso: string }>, tableCsv: string): NeoplasmCoding {
+  const morphologies = new Map<string, number>();
+  for (const row of indexRows) {
+    if (row.level !== 0) continue;
+    const target = `${row.see} ${row.seeAlso}`.replace(/\s+/g, ' ').toLowerCase();
+    const m = /neoplasm, (?:by site, )?(malignant|benign|in situ|uncertain behavior|unspecified behavior)\b/.exec(target);
+    const head = plain(row.term).toLowerCase();
+    if (m === null || !/^[a-z]+$/.test(head)) continue;
+    morphologies.set(head, BEHAVIOUR_OF[m[1]!]!);
+    morphologies.set(`${head}s`, BEHAVIOUR_OF[m[1]!]!);
+  }
+  const sites = new Map<string, string[]>();
+  for (const r of csvRows(tableCsv)) {
+    const codes = BEHAVIOUR_COLUMNS.map((c) => cleanIcd10Code(r[c] ?? '') ?? '');
+    if (codes.every((c) => c === '')) continue;
+    if (r.Level === '0') sites.set('', codes);
+    if (r.Level !== '1') continue;
+    const parts = (r.Term ?? '').split(',').map((t) => t.replace(/\b(NEC|NOS)\b/g, '').trim().toLowerCase()).filter((t) => t !== '');
+    const first = parts[0];
+    if (first === undefined) continue;
+    const names = [first, ...parts.slice(1).filter((p) => p.slice(0, 4) === first.slice(0, 4))];
+    for (const m of (r.NonEssModif ?? '').matchAll(/\(([a-z]+)\)/g)) names.push(`${first} ${m[1]!}`);
+    for (const n of names) if (!sites.has(n)) sites.set(n, codes);
+  }
+  return { morphologies, sites };
+}
+
+/** The code of "<site> <morphology>" (or the morphology alone: the unspecified site); undefined when either is unknown. */
+export function neoplasmCode(coding: NeoplasmCoding, name: string): string | undefined {
+  const words = name.toLowerCase().split(/[\s-]+/).filter((w) => w !== '');
+  const column = coding.morphologies.get(words[words.length - 1] ?? '');
+  if (column === undefined) return undefined;
+  const code = coding.sites.get(words.slice(0, -1).join(' '))?.[column];
+  return code === undefined || code === '' ? undefined : code;
+}
+
+export function readNeoplasmCoding(mirror: string): NeoplasmCoding {
+  const rows = csvRows(readSourceText(join(mirror, ICD10CM_FILES.index)));
+  return neoplasmCoding(rows.map((r) => ({ level: Number(r.Level ?? '0'), term: r.Term ?? '', see: r.See ?? '', seeAlso: r.SeeAlso ?? '' })), readSourceText(join(mirror, 'icd10cm/ICD10CM_2025_neoplasms.csv')));
+}
