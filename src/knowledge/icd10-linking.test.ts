@@ -178,3 +178,24 @@ test('neoplasm codes by site and morphology: the index gives the behaviour, the 
   assert.equal(neoplasmCode(coding, 'kidney adenoma'), undefined);
   assert.equal(neoplasmCode(coding, 'colon cancer'), undefined, 'a morphology without a "Neoplasm" reference');
 });
+
+test('linking: a symptom "<modifier> <main term>" without codes takes the main term\'s code', () => {
+  const tabular = icd10Tabular(`Code,Description,ChapterID,SectionID
+R05,Cough,18,R00-R09
+R05.9,"Cough, unspecified",18,R00-R09
+`);
+  const { concepts } = linkIcd10Codes([
+    concept('dry cough', ['sosy']),
+    concept('whooping cough', ['dsyn']),
+    concept('chronic dry cough', ['sosy']),
+    concept('bowel', ['bpoc']),
+    concept('bowel cough', ['sosy']),
+    concept('metopic depression', ['sosy']),
+  ], indexForms([row(0, 'Cough', 'R05.9', '', '(affected) (chronic)'), row(0, 'Depression', 'F32.A')]), tabular, key);
+  const codes = Object.fromEntries(concepts.map((c) => [c.preferredName, c.codes.icd10Code ?? []]));
+  assert.deepEqual(codes['dry cough'], ['R05.9']);
+  assert.deepEqual(codes['whooping cough'], [], 'a disease named after a symptom is not the symptom');
+  assert.deepEqual(codes['chronic dry cough'], []);
+  assert.deepEqual(codes['bowel cough'], [], 'a site modifier is never defaulted');
+  assert.deepEqual(codes['metopic depression'], [], 'symptom codes (R) only');
+});

@@ -78,7 +78,7 @@ export function fitsConcept(code: string, types: readonly string[]): boolean {
 }
 
 /** The ICD-10-CM codes of one concept (see the file comment); undefined when unchanged. */
-export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tabular: Icd10Tabular, termKey: (text: string) => string, neoplasms?: NeoplasmCoding): { codes: string[]; how: 'index' | 'cleaned' } | undefined {
+export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tabular: Icd10Tabular, termKey: (text: string) => string, neoplasms?: NeoplasmCoding, siteWords?: ReadonlySet<string>): { codes: string[]; how: 'index' | 'cleaned' } | undefined {
   const current = concept.codes.icd10Code ?? [];
   if (!concept.codeOnly && isDisorder(concept.semanticTypes)) {
     const preferred = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
@@ -104,9 +104,26 @@ export function conceptIcd10Codes(concept: MergedConcept, index: IndexCodes, tab
     const code = singleCode(index, termKey(concept.preferredName), concept.semanticTypes);
     if (code !== undefined && code !== current[0] && current.some((c) => code.startsWith(c))) return { codes: [billableCode(tabular, code)], how: 'index' };
   }
-  if (current.length === 0) return neoplasms === undefined ? undefined : bySiteAndMorphology(concept, neoplasms, tabular);
+  if (current.length === 0) return (neoplasms === undefined ? undefined : bySiteAndMorphology(concept, neoplasms, tabular)) ?? (siteWords === undefined ? undefined : byMainTerm(concept, index, tabular, termKey, siteWords));
   const cleaned = cleanCodes(concept, current, tabular);
   return sameList(cleaned, current) ? undefined : { codes: cleaned, how: 'cleaned' };
+}
+
+/**
+ * A symptom without codes named "<modifier> <main term>" whose modifier the index does not list under the main term
+ * takes the main term's symptom code, as a coder does when no subterm fits ("dry cough" → Cough R05.9, "episodic
+ * fatigue" → Fatigue R53.83). One word of the head is a main term: subterm forms always have several. A
+ * site modifier is never defaulted: the main term's code often belongs to another organ ("bowel incontinence" is
+ * not Incontinence R32, urinary; "esophageal diverticulum" not K57.90, colonic).
+ */
+function byMainTerm(concept: MergedConcept, index: IndexCodes, tabular: Icd10Tabular, termKey: (text: string) => string, siteWords: ReadonlySet<string>): { codes: string[]; how: 'index' } | undefined {
+  if (concept.codeOnly || !concept.semanticTypes.includes('sosy')) return undefined;
+  const words = concept.preferredName.trim().split(/\s+/);
+  if (words.length !== 2 || siteWords.has(termKey(words[0]!))) return undefined;
+  const code = singleCode(index, termKey(words[1]!), concept.semanticTypes);
+  // Symptom codes only (chapter R): a main term of another chapter is often another sense of the word
+  // ("Depression" F32.A under "metopic depression", a skull shape; "Exposure" T75.89 under "statin exposure").
+  return code === undefined || !code.startsWith('R') ? undefined : { codes: [billableCode(tabular, code)], how: 'index' };
 }
 
 /**
@@ -153,12 +170,13 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /** Every concept with the ICD-10-CM codes its words justify (conceptIcd10Codes), and what changed. */
 export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readonly IndexForm[], tabular: Icd10Tabular, termKey: (text: string) => string, neoplasms?: NeoplasmCoding): { concepts: MergedConcept[]; report: Icd10LinkReport } {
   const index = indexCodesByKey(forms, termKey);
+  const siteWords = anatomyWords(concepts, termKey);
   let byIndexName = 0;
   let cleaned = 0;
   let gained = 0;
   const orphans = new Map<string, SourceName[]>();
   const out = concepts.map((c) => {
-    const linked = conceptIcd10Codes(c, index, tabular, termKey, neoplasms);
+    const linked = conceptIcd10Codes(c, index, tabular, termKey, neoplasms, siteWords);
     if (linked === undefined) return c;
     if (linked.how === 'index') byIndexName++;
     else cleaned++;
@@ -172,6 +190,20 @@ export function linkIcd10Codes(concepts: readonly MergedConcept[], forms: readon
     out.push(codeOnlyConcept(code, names, tabular));
   }
   return { concepts: out, report: { byIndexName, cleaned, gained, detachedNames: detached, detachedCodes: orphans.size } };
+}
+
+/** First words of anatomical concepts' names ("esophageal" of "esophageal mucosa", "bowel"): site modifiers. */
+function anatomyWords(concepts: readonly MergedConcept[], termKey: (text: string) => string): Set<string> {
+  const table = semanticTypes();
+  const out = new Set<string>();
+  for (const c of concepts) {
+    if (!c.semanticTypes.some((t) => table.byAbbreviation(t)?.group === 'ANAT')) continue;
+    for (const text of [c.preferredName, ...c.names.map((n) => n.text)]) {
+      const first = text.trim().split(/\s+/)[0];
+      if (first !== undefined && first !== '') out.add(termKey(first));
+    }
+  }
+  return out;
 }
 
 /** Codes related by descent (E11 and E11.9) name one condition at two depths. */
