@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SourceRecord } from './builders/source-record.js';
-import { mergeRecords } from './merge.js';
+import { mergeRecords, namesBroaderThanLabel } from './merge.js';
 
 const doid: SourceRecord = { source: 'DOID', ids: ['DOID:9352', 'UMLS:C0011860', 'MESH:D003924', 'ICD10CM:E11'], preferredName: 'type 2 diabetes mellitus', names: [{ text: 'NIDDM', kind: 'abbreviation' }], semanticTypes: ['dsyn'] };
 const mondo: SourceRecord = { source: 'MONDO', ids: ['MONDO:0005148', 'DOID:9352', 'SNOMEDCT:44054006'], preferredName: 'Type 2 Diabetes', names: [{ text: 'NIDDM', kind: 'exact' }, { text: 'diabetes type 2', kind: 'exact' }] };
@@ -23,6 +23,23 @@ describe('mergeRecords', () => {
     assert.deepEqual(c.names.filter((n) => n.text === 'NIDDM').map((n) => n.kind), ['exact']); // best kind kept once
     assert.deepEqual(c.vocabs, ['DOID', 'MONDO', 'ICD10CM', 'MSH', 'SNOMEDCT_US']);
     assert.equal(map.get('HP:0005978')!.preferredName, 'Type II diabetes mellitus'); // stable source-prefixed id
+  });
+
+  test("a neoplasm type only another source states does not make DOID's disease a neoplasm; DOID's own does", () => {
+    const disease: SourceRecord = { source: 'DOID', ids: ['DOID:574', 'NCIT:C27587'], preferredName: 'peripheral nervous system disease', names: [], semanticTypes: ['dsyn'] };
+    const neoplasm: SourceRecord = { source: 'NCI', ids: ['NCIT:C27587'], preferredName: 'Peripheral Nervous System Neoplasm', names: [], semanticTypes: ['neop'] };
+    assert.deepEqual(byCui([disease, neoplasm]).map.get('DOID:574')!.semanticTypes, ['dsyn']);
+    const cancer: SourceRecord = { source: 'DOID', ids: ['DOID:1324', 'NCIT:C7377'], preferredName: 'lung cancer', names: [], semanticTypes: ['neop'] };
+    const nci: SourceRecord = { source: 'NCI', ids: ['NCIT:C7377'], preferredName: 'Malignant Lung Neoplasm', names: [], semanticTypes: ['neop', 'dsyn'] };
+    assert.deepEqual(byCui([cancer, nci]).map.get('DOID:1324')!.semanticTypes, ['neop']);
+  });
+
+  test('a synonym that is the label cut before its qualifier is not a name of the concept', () => {
+    const covid: SourceRecord = { source: 'NCI', ids: ['NCIT:C191556'], preferredName: 'Acute Heart Failure Related to COVID-19', names: [{ text: 'Acute heart failure', kind: 'exact' }, { text: 'COVID-19 acute heart failure', kind: 'exact' }], semanticTypes: ['dsyn'] };
+    assert.deepEqual(byCui([covid]).map.get('NCIT:C191556')!.names.map((n) => n.text), ['Acute Heart Failure Related to COVID-19', 'COVID-19 acute heart failure']);
+    assert.equal(namesBroaderThanLabel('Heart failure', 'Heart failure with preserved ejection fraction'), true);
+    assert.equal(namesBroaderThanLabel('Acute heart', 'Acute heart failure'), false);
+    assert.equal(namesBroaderThanLabel('Diabetes', 'Diabetes insipidus'), false);
   });
 
   test('ICD codes never merge concepts', () => {

@@ -20,6 +20,8 @@ export interface MergedConcept {
    * Miller-Dieker syndrome), so these names yield to any concept that has them as its own (compile.ts).
    */
   readonly codeNames: readonly SourceName[];
+  /** The code each of codeNames came with (name text → `ICD10CM:…`): icd10-linking.ts detaches a code's names when the concept no longer carries it. */
+  readonly codeNameCodes?: ReadonlyMap<string, string>;
   /** True when the concept came only from code-only records (e.g. an ICD-10-CM code nobody else carries). */
   readonly codeOnly: boolean;
 }
@@ -279,6 +281,20 @@ export function mergeRecords(input: Iterable<SourceRecord>): { concepts: MergedC
   };
 }
 
+/** What follows a condition in a label that narrows it to a cause or setting ("... Related to COVID-19"). */
+const QUALIFYING_TAIL = /^(related to|due to|associated with|secondary to|caused by|induced by|with|in)\s/i;
+
+/**
+ * A synonym that is the label cut before its qualifier names the broader condition, not this one: NCIt lists
+ * "Acute heart failure" under "Acute Heart Failure Related to COVID-19".
+ */
+export function namesBroaderThanLabel(name: string, label: string | undefined): boolean {
+  if (label === undefined || label.length <= name.length + 1) return false;
+  const lower = label.toLowerCase();
+  const head = name.toLowerCase();
+  return lower.startsWith(head) && lower[head.length] === ' ' && QUALIFYING_TAIL.test(lower.slice(head.length + 1));
+}
+
 function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedConcept {
   const records = [...group.records].sort((a, b) => rank(SOURCE_PRIORITY, a.source) - rank(SOURCE_PRIORITY, b.source));
   const ids = new Set(group.ids);
@@ -307,6 +323,10 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
   const types: string[] = [];
   for (const r of records) if (r.semanticTypesFallback !== true) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
   if (types.length === 0) for (const r of records) for (const t of r.semanticTypes ?? []) if (!types.includes(t)) types.push(t);
+  // DOID types by its branch: a neoplasm type only another source states (DOID citing the NCIt code of a neoplasm
+  // of the organ: "peripheral nervous system disease" → C27587) does not make DOID's disease a neoplasm.
+  const lead = records.find((r) => r.preferredName !== undefined && r.semanticTypesFallback !== true && (r.semanticTypes ?? []).length > 0);
+  if (lead?.source === 'DOID' && !lead.semanticTypes!.includes('neop') && lead.semanticTypes!.includes('dsyn') && types.includes('neop')) types.splice(types.indexOf('neop'), 1);
   if (types.includes('neop')) {
     types.splice(types.indexOf('neop'), 1);
     types.unshift('neop');
@@ -334,6 +354,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
   // Names of the concept's own records, then (apart) those only attached code-only records add.
   const byText = new Map<string, SourceName>();
   const codeByText = new Map<string, SourceName>();
+  const codeOfName = new Map<string, string>();
   const attached = (r: SourceRecord): boolean => !codeOnly && !r.ids.some(isMerging);
   for (const pass of [false, true]) {
     const into = pass ? codeByText : byText;
@@ -342,9 +363,10 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
       const all: SourceName[] = r.preferredName === undefined ? [...r.names] : [{ text: r.preferredName, kind: 'preferred' }, ...r.names];
       for (const name of all) {
         const text = name.text.trim();
-        if (text === '' || (pass && byText.has(text))) continue;
+        if (text === '' || (pass && byText.has(text)) || namesBroaderThanLabel(text, r.preferredName)) continue;
         const seen = into.get(text);
         if (seen === undefined || NAME_KIND_RANK[name.kind] < NAME_KIND_RANK[seen.kind]) into.set(text, { text, kind: name.kind });
+        if (pass && !codeOfName.has(text)) codeOfName.set(text, r.ids[0]!);
       }
     }
   }
@@ -358,6 +380,7 @@ function conceptOf(group: Group, codeOnly: boolean, wrongIds: WrongIds): MergedC
     xrefs: [...ids].sort(),
     names: [...byText.values()],
     codeNames: [...codeByText.values()],
+    ...(codeOfName.size > 0 ? { codeNameCodes: codeOfName } : {}),
     codeOnly,
   };
 }

@@ -21,7 +21,15 @@ describe('HPO cross-references', () => {
       { source: 'HPO', ids: ['HP:0000003', 'UMLS:C3714581', 'MESH:D021782', 'NCIT:C75548'], names: [] },
       { source: 'HPO', ids: ['HP:0001371', 'SNOMEDCT:57048009'], names: [] },
     ]);
-    assert.deepEqual(report, { terms: 2, ids: 4, severalOfPrefix: 2 });
+    assert.deepEqual(report, { terms: 2, ids: 4, severalOfPrefix: 2, attestedOfSeveral: 0 });
+  });
+
+  test('of several CUIs, the one another source gives a concept of the same name is kept; none when two are', () => {
+    const one = hpoXrefRecords(FILE, new Set(['HP:0001371']), (hp, cui) => hp === 'HP:0001371' && cui === 'UMLS:C0333068');
+    assert.deepEqual(one.records, [{ source: 'HPO', ids: ['HP:0001371', 'UMLS:C0333068', 'SNOMEDCT:57048009'], names: [] }]);
+    assert.deepEqual(one.report, { terms: 1, ids: 2, severalOfPrefix: 1, attestedOfSeveral: 1 });
+    const both = hpoXrefRecords(FILE, new Set(['HP:0001371']), () => true);
+    assert.deepEqual(both.records, [{ source: 'HPO', ids: ['HP:0001371', 'SNOMEDCT:57048009'], names: [] }]);
   });
 
   test('without a known-term set every term is read', () => {

@@ -23,14 +23,14 @@ export interface HpoXrefReport {
   ids: number;
   /** Ids left out because the term cites several of that prefix (a CUI of the term and one of its parent or part). */
   severalOfPrefix: number;
+  /** Terms citing several CUIs that kept the one CUI another source also gives a concept (attested). */
+  attestedOfSeveral: number;
 }
 
-/**
- * Records of the HP terms in `known` (others have no names here). A term citing several ids of one prefix keeps
- * none of them: HP:0001371 "Flexion contracture" cites both C0009918 "Contracture" and its own CUI, and either
- * could join two different concepts into one.
- */
-export function hpoXrefRecords(text: string, known?: ReadonlySet<string>): { records: SourceRecord[]; report: HpoXrefReport } {
+/** HP term → prefix → the ids it cites (in file order). */
+export type HpoXrefTable = ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+
+export function parseHpoXrefs(text: string): HpoXrefTable {
   const byTerm = new Map<string, Map<string, string[]>>();
   for (const line of dataLines(text).slice(1)) {
     const [cls, xref] = line.split('\t');
@@ -45,14 +45,38 @@ export function hpoXrefRecords(text: string, known?: ReadonlySet<string>): { rec
     perPrefix.set(prefix, list);
     byTerm.set(hp, perPrefix);
   }
-  const report: HpoXrefReport = { terms: 0, ids: 0, severalOfPrefix: 0 };
+  return byTerm;
+}
+
+/** Every UMLS id the table cites (any term, one or several). */
+export function hpoCitedCuis(table: HpoXrefTable): Set<string> {
+  const out = new Set<string>();
+  for (const perPrefix of table.values()) for (const id of perPrefix.get('UMLS') ?? []) out.add(id);
+  return out;
+}
+
+/**
+ * Records of the HP terms in `known` (others have no names here). A term citing several ids of one prefix keeps
+ * none of them: HP:0001371 "Flexion contracture" cites both C0009918 "Contracture" and its own CUI, and either
+ * could join two different concepts into one. Of several CUIs, the one CUI that `attested(term, cui)` confirms
+ * is kept (another source gives that CUI to a concept of the term's own name: HP:0002249 "Melena" cites C0025222
+ * and C0474585, and SYMP "melena" has C0025222).
+ */
+export function hpoXrefRecords(text: string | HpoXrefTable, known?: ReadonlySet<string>, attested?: (term: string, cui: string) => boolean): { records: SourceRecord[]; report: HpoXrefReport } {
+  const byTerm = typeof text === 'string' ? parseHpoXrefs(text) : text;
+  const report: HpoXrefReport = { terms: 0, ids: 0, severalOfPrefix: 0, attestedOfSeveral: 0 };
   const records: SourceRecord[] = [];
   for (const [hp, perPrefix] of [...byTerm].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     if (known !== undefined && !known.has(hp)) continue;
     const ids = [hp];
-    for (const list of perPrefix.values()) {
+    for (const [prefix, list] of perPrefix) {
+      const kept = list.length > 1 && prefix === 'UMLS' && attested !== undefined ? list.filter((id) => attested(hp, id)) : [];
       if (list.length === 1) ids.push(list[0]!);
-      else report.severalOfPrefix += list.length;
+      else if (kept.length === 1) {
+        ids.push(kept[0]!);
+        report.attestedOfSeveral++;
+        report.severalOfPrefix += list.length - 1;
+      } else report.severalOfPrefix += list.length;
     }
     if (ids.length === 1) continue;
     report.terms++;
@@ -62,6 +86,6 @@ export function hpoXrefRecords(text: string, known?: ReadonlySet<string>): { rec
   return { records, report };
 }
 
-export function readHpoXrefs(mirror: string, known?: ReadonlySet<string>): { records: SourceRecord[]; report: HpoXrefReport } {
-  return hpoXrefRecords(readSourceText(join(mirror, HPO_XREFS_FILE)), known);
+export function readHpoXrefTable(mirror: string): HpoXrefTable {
+  return parseHpoXrefs(readSourceText(join(mirror, HPO_XREFS_FILE)));
 }

@@ -55,6 +55,7 @@ export function isBillable(tabular: Icd10Tabular, code: string): boolean {
   return tabular.descriptions.has(code) && !tabular.children.has(code);
 }
 
+const WITH_UNSPECIFIED = /\bwith unspecified\b/i;
 const UNSPECIFIED_CHILD = /\b(unspecified|without complications?|uncomplicated|not elsewhere classified|NOS)\b/i;
 
 /**
@@ -69,7 +70,10 @@ export function unspecifiedBillable(tabular: Icd10Tabular, code: string): string
     if (!tabular.descriptions.has(current)) return undefined;
     const kids = tabular.children.get(current);
     if (kids === undefined) return current;
-    let pick = kids.filter((k) => UNSPECIFIED_CHILD.test(tabular.descriptions.get(k) ?? ''));
+    // A single child is the only way down (F17 → F17.2 "Nicotine dependence").
+    let pick = kids.length === 1 ? kids : kids.filter((k) => UNSPECIFIED_CHILD.test(tabular.descriptions.get(k) ?? ''));
+    // "with unspecified ..." is an unspecified complication, not the default (F17.209 beside F17.200 "uncomplicated").
+    if (pick.length > 1) pick = pick.filter((k) => !WITH_UNSPECIFIED.test(tabular.descriptions.get(k) ?? ''));
     // Several: the one ending in 9 (or 0 below it) is the residual "unspecified" slot of ICD-10-CM.
     if (pick.length > 1) pick = pick.filter((k) => /[90]$/.test(k)).slice(-1);
     if (pick.length !== 1) return undefined;
@@ -105,17 +109,41 @@ function usable(sub: string): boolean {
 /** Stage numbers and types read after the term ("chronic kidney disease stage 3", "diabetes type 2"). */
 const AFTER_HEAD = /^(stage|type|grade|class|phase)\b/i;
 
+/**
+ * Subterms that only group sites ("Pain, joint, knee"; "Effusion, joint, knee"): their children also read on
+ * the term above them, as clinicians write them ("knee pain", "knee effusion").
+ */
+const SITE_GROUPS: ReadonlySet<string> = new Set(['joint']);
+
+/** Adjectival inflections of a main term ("Diabetes, diabetic", "Hypertension, hypertensive"). */
+const ADJECTIVE = /(ic|al|ive|ous|ary|oid)$/i;
+
 interface Node {
   /** The heads this row reads as (main term forms, or the forms built so far). */
   readonly forms: readonly string[];
   readonly usable: boolean;
+  /** Forms a child also reads on (a site-group subterm's parent). */
+  readonly siteGroupOf?: readonly string[];
+  /** A "with" subterm: its children read "<term> with <child>" and "<adjective> <child>". */
+  readonly withOf?: { readonly forms: readonly string[]; readonly adjectives: readonly string[] };
+  /** Adjectival inflections of a main term. */
+  readonly adjectives?: readonly string[];
+}
+
+/** The forms a "with" relation gives a complication ("diabetes with neuropathy", "diabetic neuropathy"). */
+function withForms(head: { readonly forms: readonly string[]; readonly adjectives: readonly string[] }, sub: string): string[] {
+  return [...head.forms.map((f) => `${f} with ${sub}`), ...head.adjectives.map((a) => `${a} ${sub}`)];
 }
 
 /**
  * Every surface form → code of the index, with "see" references resolved. A main term "Diabetes, diabetic"
- * reads as its first part; a second part that is not a form of the head word is a modifier ("Tamponade,
- * heart" → "heart tamponade"). Subterms of levels 1-3 read before the forms above them ("kidney" + "disease"),
- * or after them for stages and types; a subterm with a connective ("with", "due to") ends the chain.
+ * reads as each of its parts that are forms of the head word ("Weak, weakening, weakness"; "Infection, infected,
+ * infective"); a second part that is not a form of the head word is a modifier ("Tamponade, heart" → "heart
+ * tamponade"). Subterms of levels 1-3 read before the forms above them ("kidney" + "disease"), or after them
+ * for stages and types; a site-group subterm is also skipped ("Pain, joint, knee" → "knee pain"). A "with"
+ * subterm reads its complications with the term and with the term's adjective ("Diabetes, diabetic, with,
+ * neuropathy" → "diabetes with neuropathy", "diabetic neuropathy"; "Nausea, with vomiting"); any other
+ * connective ("due to", "in") ends the chain.
  */
 export function indexForms(rows: Iterable<{ level: number; term: string; see: string; modifiers: string; code: string }>): IndexForm[] {
   const out: IndexForm[] = [];
@@ -136,19 +164,47 @@ export function indexForms(rows: Iterable<{ level: number; term: string; see: st
       const parts = term.split(',').map((s) => s.trim()).filter((s) => s !== '');
       const head = parts[0] ?? '';
       ok = head !== '' && !CONNECTIVE.test(head);
+      let adjectives: string[] = [];
       if (ok) {
-        forms = [head];
         const stem = head.slice(0, 4).toLowerCase();
-        if (parts.length === 2 && usable(parts[1]!) && !parts[1]!.toLowerCase().startsWith(stem)) forms = [`${parts[1]!} ${head}`];
-        else if (parts.length > 2) ok = false;
+        const inflections = parts.slice(1).filter((p) => p.toLowerCase().startsWith(stem) && !p.includes(' '));
+        if (inflections.length === parts.length - 1) {
+          forms = [head, ...inflections];
+          adjectives = inflections.filter((p) => ADJECTIVE.test(p));
+        } else if (parts.length === 2 && usable(parts[1]!)) forms = [`${parts[1]!} ${head}`];
+        else ok = false;
       }
-    } else if (parent !== undefined && parent.usable && level <= 3) {
-      ok = usable(term);
-      // A subterm's own modifiers complete it ("mitral (valve)" → "mitral valve prolapse").
-      const subs = ok ? alternatives(term).flatMap((alt) => [alt, ...modifiers(row.modifiers).map((m) => `${alt} ${m}`)]) : [];
-      for (const alt of subs) for (const f of parent.forms) forms.push(AFTER_HEAD.test(alt) ? `${f} ${alt}` : `${alt} ${f}`);
+      stack.push({ forms, usable: ok, adjectives });
+    } else if (parent !== undefined && level <= 3 && (parent.usable || parent.withOf !== undefined)) {
+      const withSub = /^with\s+(.+)$/i.exec(term);
+      if (parent.withOf !== undefined) {
+        // A complication under "with": read with the term; the chain ends here.
+        if (usable(term)) for (const alt of alternatives(term)) forms.push(...withForms(parent.withOf, alt));
+        ok = forms.length > 0;
+        stack.push({ forms, usable: false });
+      } else if (term.toLowerCase() === 'with') {
+        stack.push({ forms: [], usable: false, withOf: { forms: parent.forms, adjectives: parent.adjectives ?? [] } });
+      } else if (withSub !== null && usable(withSub[1]!)) {
+        for (const alt of alternatives(withSub[1]!)) {
+          forms.push(...withForms({ forms: parent.forms, adjectives: parent.adjectives ?? [] }, alt));
+          // Directly under a main term, "X and Y" is how notes write what the index lists as "X, with Y"
+          // ("nausea and vomiting" R11.2): the classification links conditions listed under "with".
+          if (level === 1) for (const f of parent.forms) forms.push(`${f} and ${alt}`);
+        }
+        ok = forms.length > 0;
+        stack.push({ forms, usable: false });
+      } else {
+        ok = usable(term);
+        // A subterm's own modifiers complete it ("mitral (valve)" → "mitral valve prolapse").
+        const subs = ok ? alternatives(term).flatMap((alt) => [alt, ...modifiers(row.modifiers).map((m) => `${alt} ${m}`)]) : [];
+        const heads = parent.siteGroupOf === undefined ? parent.forms : [...parent.forms, ...parent.siteGroupOf];
+        for (const alt of subs) for (const f of heads) forms.push(AFTER_HEAD.test(alt) ? `${f} ${alt}` : `${alt} ${f}`);
+        const siteGroupOf = ok && level === 1 && SITE_GROUPS.has(term.toLowerCase()) ? parent.forms : undefined;
+        stack.push(siteGroupOf === undefined ? { forms, usable: ok } : { forms, usable: ok, siteGroupOf });
+      }
+    } else {
+      stack.push({ forms, usable: false });
     }
-    stack.push({ forms, usable: ok });
     const code = cleanIcd10Code(row.code);
     if (code !== undefined) {
       pathCode.set(pathOf.join('|'), code);
@@ -184,4 +240,61 @@ export function readIndexForms(mirror: string): IndexForm[] {
 
 export function readTabular(mirror: string): Icd10Tabular {
   return icd10Tabular(readSourceText(join(mirror, ICD10CM_FILES.codes)));
+}
+
+/** Columns of the neoplasm table, in its order (builders/neoplasm-table.ts reads the same file for the cancer annotator). */
+const BEHAVIOUR_COLUMNS = ['MalignantPrimary', 'MalignantSecondary', 'CaInSitu', 'Benign', 'UncertainBehavior', 'UnspecifiedBehavior'] as const;
+const BEHAVIOUR_OF: Readonly<Record<string, number>> = { malignant: 0, 'in situ': 2, benign: 3, 'uncertain behavior': 4, 'unspecified behavior': 5 };
+
+/**
+ * A neoplasm's code by its site and morphology, as a coder reads "pituitary adenoma": the index sends the
+ * morphology to a behaviour ("Adenoma — see also Neoplasm, benign, by site"), the table gives the site's code of
+ * that behaviour (pituitary, benign → D35.2).
+ */
+export interface NeoplasmCoding {
+  /** Lower-case morphology word (and its plural) → behaviour column. */
+  readonly morphologies: ReadonlyMap<string, number>;
+  /** Lower-case site words → codes per behaviour column ('' where the row has none); '' is the unspecified site. */
+  readonly sites: ReadonlyMap<string, readonly string[]>;
+}
+
+export function neoplasmCoding(indexRows: Iterable<{ level: number; term: string; see: string; seeAlso: string }>, tableCsv: string): NeoplasmCoding {
+  const morphologies = new Map<string, number>();
+  for (const row of indexRows) {
+    if (row.level !== 0) continue;
+    const target = `${row.see} ${row.seeAlso}`.replace(/\s+/g, ' ').toLowerCase();
+    const m = /neoplasm, (?:by site, )?(malignant|benign|in situ|uncertain behavior|unspecified behavior)\b/.exec(target);
+    const head = plain(row.term).toLowerCase();
+    if (m === null || !/^[a-z]+$/.test(head)) continue;
+    morphologies.set(head, BEHAVIOUR_OF[m[1]!]!);
+    morphologies.set(`${head}s`, BEHAVIOUR_OF[m[1]!]!);
+  }
+  const sites = new Map<string, string[]>();
+  for (const r of csvRows(tableCsv)) {
+    const codes = BEHAVIOUR_COLUMNS.map((c) => cleanIcd10Code(r[c] ?? '') ?? '');
+    if (codes.every((c) => c === '')) continue;
+    if (r.Level === '0') sites.set('', codes);
+    if (r.Level !== '1') continue;
+    const parts = (r.Term ?? '').split(',').map((t) => t.replace(/\b(NEC|NOS)\b/g, '').trim().toLowerCase()).filter((t) => t !== '');
+    const first = parts[0];
+    if (first === undefined) continue;
+    const names = [first, ...parts.slice(1).filter((p) => p.slice(0, 4) === first.slice(0, 4))];
+    for (const m of (r.NonEssModif ?? '').matchAll(/\(([a-z]+)\)/g)) names.push(`${first} ${m[1]!}`);
+    for (const n of names) if (!sites.has(n)) sites.set(n, codes);
+  }
+  return { morphologies, sites };
+}
+
+/** The code of "<site> <morphology>" (or the morphology alone: the unspecified site); undefined when either is unknown. */
+export function neoplasmCode(coding: NeoplasmCoding, name: string): string | undefined {
+  const words = name.toLowerCase().split(/[\s-]+/).filter((w) => w !== '');
+  const column = coding.morphologies.get(words[words.length - 1] ?? '');
+  if (column === undefined) return undefined;
+  const code = coding.sites.get(words.slice(0, -1).join(' '))?.[column];
+  return code === undefined || code === '' ? undefined : code;
+}
+
+export function readNeoplasmCoding(mirror: string): NeoplasmCoding {
+  const rows = csvRows(readSourceText(join(mirror, ICD10CM_FILES.index)));
+  return neoplasmCoding(rows.map((r) => ({ level: Number(r.Level ?? '0'), term: r.Term ?? '', see: r.See ?? '', seeAlso: r.SeeAlso ?? '' })), readSourceText(join(mirror, 'icd10cm/ICD10CM_2025_neoplasms.csv')));
 }

@@ -8,10 +8,11 @@ import { bridgeByName } from '../name-bridge.js';
 import type { Normalizer } from '../normalize.js';
 import { deviceLexiconRecords, labLexiconRecords } from './authored-lexicons.js';
 import { readFdaDevices } from './fda-devices.js';
-import { readHpoXrefs } from './hpo-xrefs.js';
+import { hpoCitedCuis, hpoXrefRecords, readHpoXrefTable } from './hpo-xrefs.js';
 import { LOINC_LICENCE_FILE, LOINC_NOTICE_FILE, readLoinc } from './loinc.js';
 import { citedMeshIds, readMesh } from './mesh.js';
 import type { SourceRecord } from './source-record.js';
+import { readSympCodeCuis } from './symp.js';
 
 /**
  * Sources a MeSH descriptor nobody cross-references is linked to by its exact preferred name (first source with
@@ -33,8 +34,15 @@ export function addOpenAdditions(records: readonly SourceRecord[], dir: string, 
   // HPO cross-references first: the MeSH ids they cite admit descriptors that only enter when cited.
   const knownHp = new Set<string>();
   for (const r of records) for (const id of r.ids) if (id.startsWith('HP:')) knownHp.add(id);
-  const hpo = readHpoXrefs(dir, knownHp);
-  progress(`HPO cross-references: ${JSON.stringify(hpo.report)} (${Date.now() - started} ms)`);
+  const names = new CuiNameAgreement(records, (t) => normalizer.termKey(t));
+  const hpoTable = readHpoXrefTable(dir);
+  // SYMP's code CUIs that HPO gives a phenotype of the same name are the symptom's own (symp.ts).
+  const hpTermsOf = new Map<string, string[]>();
+  for (const [hp, perPrefix] of hpoTable) for (const cui of perPrefix.get('UMLS') ?? []) hpTermsOf.set(cui, [...(hpTermsOf.get(cui) ?? []), hp]);
+  const sympCuis = sympCuisAttested(readSympCodeCuis(dir), (symp, cui) => (hpTermsOf.get(cui) ?? []).some((hp) => names.shareName(symp, hp)));
+  for (const r of sympCuis) names.addCui(r.ids[1]!, r.ids[0]!);
+  const hpo = hpoXrefRecords(hpoTable, knownHp, (hp, cui) => names.citedUnderName(cui, hp));
+  progress(`HPO cross-references: ${JSON.stringify(hpo.report)}; SYMP code CUIs HPO attests: ${sympCuis.length} (${Date.now() - started} ms)`);
   counts['HPO xrefs'] = hpo.report.terms;
   started = Date.now();
   const cited = citedMeshIds([...records, ...hpo.records]);
@@ -61,9 +69,72 @@ export function addOpenAdditions(records: readonly SourceRecord[], dir: string, 
   const loincIds = new Set(loinc.records.map((r) => r.ids[0]!));
   const authored = [...labLexiconRecords(loincIds), ...deviceLexiconRecords()];
   counts['authored lab and device lexicons'] = authored.length;
-  const out = [...records, ...hpo.records, ...meshRecords, ...loinc.records, ...deviceRecords, ...authored];
+  const out = [...records, ...sympCuis, ...hpo.records, ...meshRecords, ...loinc.records, ...deviceRecords, ...authored];
   const summary = Object.entries(counts).map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(', ');
   return { records: out, report: { counts, summary } };
+}
+
+/** One record `{ids: [SYMP:…, UMLS:…]}` per SYMP term with exactly one code CUI that `agrees(term, cui)`. */
+export function sympCuisAttested(codeCuis: ReadonlyMap<string, readonly string[]>, agrees: (term: string, cui: string) => boolean): SourceRecord[] {
+  const out: SourceRecord[] = [];
+  for (const [symp, cuis] of codeCuis) {
+    const kept = cuis.filter((c) => agrees(symp, c));
+    if (kept.length === 1) out.push({ source: 'SYMP', ids: [symp, kept[0]!], names: [] });
+  }
+  return out;
+}
+
+const AGREEING_KINDS: ReadonlySet<string> = new Set(['preferred', 'exact']);
+
+/**
+ * Which names the records give their own ids and the CUIs they cite (preferred and exact names, as term keys):
+ * a CUI confirmed by name is one another source gives a concept named as the term is.
+ */
+export class CuiNameAgreement {
+  readonly #namesOfId = new Map<string, Set<string>>();
+  readonly #namesOfCui = new Map<string, Set<string>>();
+
+  constructor(records: readonly SourceRecord[], readonly termKey: (text: string) => string) {
+    for (const r of records) {
+      const keys = this.#keys(r);
+      if (keys.length === 0) continue;
+      const own = r.ids[0];
+      if (own !== undefined && (own.startsWith('HP:') || own.startsWith('SYMP:'))) this.#add(this.#namesOfId, own, keys);
+      for (const id of r.ids) if (id.startsWith('UMLS:')) this.#add(this.#namesOfCui, id, keys);
+    }
+  }
+
+  #keys(r: SourceRecord): string[] {
+    const texts = r.preferredName === undefined ? [] : [r.preferredName];
+    for (const n of r.names) if (AGREEING_KINDS.has(n.kind)) texts.push(n.text);
+    return texts.map(this.termKey).filter((k) => k !== '');
+  }
+
+  #add(map: Map<string, Set<string>>, id: string, keys: readonly string[]): void {
+    const set = map.get(id) ?? new Set<string>();
+    for (const k of keys) set.add(k);
+    map.set(id, set);
+  }
+
+  /** The two source ids (HP:, SYMP:) share a name. */
+  shareName(a: string, b: string): boolean {
+    const x = this.#namesOfId.get(a);
+    const y = this.#namesOfId.get(b);
+    return x !== undefined && y !== undefined && [...x].some((k) => y.has(k));
+  }
+
+  /** Some record citing `cui` is named as `id` is. */
+  citedUnderName(cui: string, id: string): boolean {
+    const x = this.#namesOfCui.get(cui);
+    const y = this.#namesOfId.get(id);
+    return x !== undefined && y !== undefined && [...y].some((k) => x.has(k));
+  }
+
+  /** `cui` is cited with the names of `id` from now on. */
+  addCui(cui: string, id: string): void {
+    const keys = this.#namesOfId.get(id);
+    if (keys !== undefined) this.#add(this.#namesOfCui, cui, [...keys]);
+  }
 }
 
 /**

@@ -55,3 +55,22 @@ export function sympRecords(oboText: string): SourceRecord[] {
 export function readSymp(mirror: string): SourceRecord[] {
   return sympRecords(readSourceText(join(mirror, SYMP_FILE)));
 }
+
+/**
+ * The CUIs sympRecords leaves out (those of a term's ICD-9-CM codes), by SYMP id. Where a phenotype ontology
+ * gives one of them to a phenotype of its own, the code's concept is the symptom's ("Tachycardia" 785.0 →
+ * C0039231, cited by HP "Tachycardia"): open-additions.ts gives the term that CUI then.
+ */
+export function sympCodeCuis(oboText: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const term of parseObo(oboText)) {
+    if (term.obsolete || !term.id.startsWith('SYMP:') || !term.xrefs.some((x) => x.startsWith('UMLS_ICD9CM'))) continue;
+    const cuis = term.xrefs.map(canonicalCurie).filter((c): c is string => c !== undefined && c.startsWith('UMLS:'));
+    if (cuis.length > 0) out.set(term.id, [...new Set(cuis)]);
+  }
+  return out;
+}
+
+export function readSympCodeCuis(mirror: string): Map<string, string[]> {
+  return sympCodeCuis(readSourceText(join(mirror, SYMP_FILE)));
+}
