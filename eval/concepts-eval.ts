@@ -45,8 +45,8 @@
 // The figure that counts is the service's own (serviceMeshIds, "service MeSH"): the meshId codes concept_detection
 // returns with its default parameters and medical_codes, unnormalised. The service chooses them itself
 // (src/engine/annotators/concept-detection/mesh-id-choice.ts): the training lexicon's ids for the span's words (a
-// defined short form through its long form), no id for the training splits' unindexed forms, nested matches' ids
-// for a concept without one. The knowledge-base build learns those tables from the TRAIN files only
+// defined short form through its long form), nested matches' ids for a concept without one. The knowledge-base
+// build learns that lexicon from the TRAIN files only
 // (CORPUS_LEXICON_FILES); the dev files are read here only, to score. The columns marked eval-norm are this file's
 // own normalisation below, kept as a reference for what the service does not do yet.
 //
@@ -580,7 +580,7 @@ export function formatConceptEval(results: readonly CorpusResult[], kbLabel: str
   lines.push(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) lines.push(fmt(row));
   lines.push('service MeSH (the figure that counts) = the meshId codes of the concepts /v1/analyze returns (concept_detection, default parameters, medical_codes), scored as doc MeSH ids against the gold MeSH ids: no normalisation by the evaluation.');
-  lines.push('  The service chooses them (concept-detection/mesh-id-choice.ts): the mention lexicon of the TRAINING splits (a defined short form through its long form), the training splits\' unindexed forms, nested matches for a concept without MeSH id.');
+  lines.push('  The service chooses them (concept-detection/mesh-id-choice.ts): the mention lexicon of the TRAINING splits (a defined short form through its long form), nested matches for a concept without MeSH id.');
   lines.push('  The knowledge-base build reads the training files only (CORPUS_LEXICON_FILES: NCBItrainset_corpus.txt, CDR_TrainingSet.PubTator.txt); the dev rows are never read by it.');
   lines.push('eval-norm = the evaluation\'s own normalisation of every candidate (below), kept as a reference for what the service does not do yet.');
   lines.push('');

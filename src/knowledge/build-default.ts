@@ -6,7 +6,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { readBiolexica } from './builders/biolexica.js';
-import { writeUnindexedForms } from './unindexed-forms.js';
 import { CORPUS_LEXICON_FILES, CORPUS_LEXICON_TABLE, corpusLexiconTable, dropFormsNamedElsewhere, joinUnknownIdsByName, NAMED_ELSEWHERE_SOURCES, readCorpusLexicon, type CorpusLexiconEntry } from './builders/corpus-lexicon.js';
 import { readCvx } from './builders/cvx.js';
 import { readDoid } from './builders/doid.js';
@@ -34,7 +33,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.17';
+export const DEFAULT_KB_VERSION = '1.16';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**
@@ -145,7 +144,6 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).
   const table = corpusLexiconTable(lexiconTable);
   if (table !== '') writeFileSync(join(options.outDir, CORPUS_LEXICON_TABLE), table);
-  if (corporaDir !== undefined) progress(writeUnindexedForms(kb, corporaDir, options.outDir));
   copyShippedNotices(sources.dir, options.outDir);
   progress(writeSideTables(sources.dir, options.outDir));
   const buildMs = Date.now() - started;

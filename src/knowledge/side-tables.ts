@@ -13,8 +13,6 @@ export const SIDE_TABLES = {
   pharmActions: 'pharm-actions.tsv',
   /** The training lexicon's form → MeSH id table, written by the default build (corpus-lexicon.ts CORPUS_LEXICON_TABLE). */
   corpusLexicon: 'corpus-lexicon.tsv',
-  /** Training-split words seldom annotated as a disorder or chemical mention (corpus-lexicon.ts UNINDEXED_FORMS_TABLE). */
-  unindexedForms: 'unindexed-forms.tsv',
 } as const;
 
 /** Writes every side table into the knowledge base directory `outDir` from the verified sources in `sourcesDir`. */

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NOT_A_MENTION, corpusLexiconRecords, corpusLexiconTable, dropFormsNamedElsewhere, joinUnknownIdsByName, formKey, parseCorpusLexiconTable, parsePubTatorDocuments, unindexedForms, unindexedFormsTable, type CorpusLexiconFile, type NameSpan } from './corpus-lexicon.js';
+import { NOT_A_MENTION, corpusLexiconRecords, corpusLexiconTable, dropFormsNamedElsewhere, joinUnknownIdsByName, formKey, parseCorpusLexiconTable, parsePubTatorDocuments, type CorpusLexiconFile } from './corpus-lexicon.js';
 import type { SourceRecord } from './source-record.js';
 
 const FILE: CorpusLexiconFile = { path: 'x.txt', source: 'TEST_TRAIN', classes: { Disease: 'disease', Chemical: 'chemical' } };
@@ -108,25 +108,4 @@ test('a lexicon form another source labels (with a MeSH id of its own) leaves th
   assert.equal(dropped, 1);
   assert.deepEqual(out[2]!.names.map((n) => n.text), ['depressive disorders']);
   assert.equal(out[0], records[0]);
-});
-
-describe('unindexed forms', () => {
-  test('a knowledge-base name of the class the training text has 3+ times in 2+ documents, annotated under 30% of the time', () => {
-    const text = [
-      doc('11', 'Placebo and aspirin.', 'Placebo was given; aspirin too. Weight fell.', [['aspirin', 'Chemical', 'D001241'], ['aspirin', 'Chemical', 'D001241']]),
-      doc('12', 'Placebo trial.', 'Aspirin or placebo; weight loss.', [['Aspirin', 'Chemical', 'D001241'], ['weight loss', 'Disease', 'D015431']]),
-    ].join('\n');
-    // The "knowledge base": placebo and aspirin are chemical names, weight a disease name (found in "weight loss" too).
-    const names = (t: string): NameSpan[] => {
-      const out: NameSpan[] = [];
-      for (const [word, cls] of [['placebo', 'chemical'], ['aspirin', 'chemical'], ['weight', 'disease']] as const) {
-        for (let i = t.toLowerCase().indexOf(word); i >= 0; i = t.toLowerCase().indexOf(word, i + 1)) out.push({ begin: i, end: i + word.length, classes: [cls] });
-      }
-      return out;
-    };
-    const forms = unindexedForms([{ file: FILE, text }], names);
-    // aspirin is annotated; weight occurs twice free (once inside "weight loss", which does not count): too rare.
-    assert.deepEqual(forms.map((f) => [f.cls, f.form.toLowerCase(), f.occurrences, f.annotated]), [['chemical', 'placebo', 4, 0]]);
-    assert.equal(unindexedFormsTable(forms), `chemical\t4\t0\t${forms[0]!.form}\n`);
-  });
 });

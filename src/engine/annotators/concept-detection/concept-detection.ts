@@ -28,7 +28,7 @@ import { applyMentionRules } from './mention-sense-filter.js';
 import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
 import { judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
-import { createMeshChoiceContext, lexiconChoice, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
+import { createMeshChoiceContext, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
 
 /**
  * One annotation per (span, concept): a concept of several semantic types is one annotation with their
@@ -343,15 +343,10 @@ function chooseSpanMeshIds(doc: Document, compiled: ConceptDetectionCompiled, c:
   const cls = meshClassOf(ctx, c.concept);
   if (cls === null) return;
   const words = doc.text.slice(c.formBegin ?? c.begin, c.formEnd ?? c.end);
-  const choice = lexiconChoice(ctx, cls, words);
-  let ids = choice ?? undefined;
+  let ids = lexiconMeshIds(ctx, cls, words);
   if (ids === undefined) {
     // The wire parts carry the concept's own meshId (medical_codes).
-    if (annotations[from]?.meshId !== undefined) {
-      if (choice === null) for (let i = from; i < annotations.length; i++) delete annotations[i]!.meshId;
-      return;
-    }
-    if (!hasWordBreak(words)) return;
+    if (annotations[from]?.meshId !== undefined || !hasWordBreak(words)) return;
     const begin = c.formBegin ?? c.begin;
     const end = c.formEnd ?? c.end;
     ids = nestedMeshIds(ctx, doc.text, begin, end, cls, documentMatches(doc, compiled.kb, { longestSpan: false }), (k) => preferredKey(compiled, k));

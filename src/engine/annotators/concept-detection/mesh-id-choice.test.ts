@@ -16,11 +16,10 @@ const records: SourceRecord[] = [
   { source: 'MSH', ids: ['MESH:D014839'], preferredName: 'vomiting', names: [], semanticTypes: ['sosy'] },
   { source: 'SYMP', ids: ['SYMP:0000001'], preferredName: 'nausea and vomiting', names: [], semanticTypes: ['sosy'] },
 ];
-// The training lexicon names "infection" Infections and "Alzheimer's disease" D000544; "placebo" is an unindexed form.
+// The training lexicon names "infection" Infections and "Alzheimer's disease" D000544; it says nothing of "placebo".
 const lexicon = 'TEST_TRAIN\tdisease\tMESH:D007239\tinfection\nTEST_TRAIN\tdisease\tMESH:D000544\tAlzheimer disease\nTEST_TRAIN\tdisease\t-\tnausea\n';
-const unindexed = 'chemical\t12\t0\tplacebo\n';
 const base = compileKnowledge(records, { name: 'mesh-kb', version: '1', sourceVersion: 't1' });
-const tables: Record<string, string> = { [SIDE_TABLES.corpusLexicon]: lexicon, [SIDE_TABLES.unindexedForms]: unindexed };
+const tables: Record<string, string> = { [SIDE_TABLES.corpusLexicon]: lexicon };
 const kb = Object.assign(Object.create(base) as object, { sideTable: (name: string) => tables[name] }) as typeof base;
 const resources: EngineResources = { kb, artifacts: NO_ARTIFACTS };
 const compiled = conceptDetection.init(resources);
@@ -33,13 +32,13 @@ function run(text: string, raw: Record<string, string[]>): { text: string; name:
 
 describe('MeSH ids chosen at the span', () => {
   const text = 'Alzheimer disease (AD) with an infection; nausea and vomiting; placebo was given. AD progressed.';
-  test('the lexicon ids of the words (of the long form for a defined short form), no id for an unindexed form, the parts of a concept without one', () => {
+  test("the lexicon ids of the words (of the long form for a defined short form), the concept's own id where the lexicon says nothing, the parts of a concept without one", () => {
     const found = run(text, { include_optional_fields: ['medical_codes'] });
     const byText = (t: string): unknown[] => found.filter((f) => f.text === t).map((f) => f.meshId);
     assert.deepEqual(byText('Alzheimer disease'), ['D000544']);
     assert.deepEqual(byText('AD'), ['D000544', 'D000544']);
     assert.deepEqual(byText('infection'), ['D007239']);
-    assert.deepEqual(found.filter((f) => f.text === 'placebo').map((f) => [f.name, f.meshId]), [['Placebos', undefined]]);
+    assert.deepEqual(found.filter((f) => f.text === 'placebo').map((f) => [f.name, f.meshId]), [['Placebos', 'D010919']]);
     assert.deepEqual(byText('nausea and vomiting'), ['D009325,D014839']);
   });
   test('only with medical_codes', () => {

@@ -6,11 +6,7 @@
 //     product's curated synonym list, never learned from the development or test splits). A span whose words
 //     (its long form, for a short form the text defines) are such a form takes the form's ids, for the concept
 //     of the form's class (disorders: disease forms; chemicals: chemical forms);
-//  2. words the training splits have again and again but seldom annotate as a mention of the concept's class
-//     ("placebo", "body weight", "antioxidant"; the `unindexed-forms.tsv` side table, corpus-lexicon.ts
-//     unindexedForms): the concept stays, without a meshId (its record names the words, the literature does
-//     not index them as a disease or chemical mention);
-//  3. a disorder or chemical concept without any MeSH id takes those of the longest matches inside its span
+//  2. a disorder or chemical concept without any MeSH id takes those of the longest matches inside its span
 //     that have one ("nausea and vomiting": Nausea and Vomiting; "hypotensive disorder" keeps its own).
 // Only with include_optional_fields=medical_codes (meshId is a medical code); all_candidates keeps every concept
 // but its ids are chosen the same way.
@@ -30,8 +26,6 @@ const NOT_A_MENTION = '-';
 export interface MeshLexicon {
   /** `${class}\t${term key}` → the MeSH ids (bare `D003920`) the training corpora give the form. */
   readonly ids: ReadonlyMap<string, readonly string[]>;
-  /** `${class}\t${term key}` of the unindexed forms. */
-  readonly unindexed: ReadonlySet<string>;
 }
 
 /**
@@ -43,11 +37,6 @@ export interface MeshLexicon {
 export function loadMeshLexicon(kb: CompiledKnowledgeBase): MeshLexicon | undefined {
   const table = kb.sideTable?.(SIDE_TABLES.corpusLexicon);
   if (table === undefined || table === '') return undefined;
-  const unindexed = new Set<string>();
-  for (const line of (kb.sideTable?.(SIDE_TABLES.unindexedForms) ?? '').split('\n')) {
-    const [cls, , , form] = line.split('\t');
-    if (form !== undefined && (cls === 'disease' || cls === 'chemical')) unindexed.add(`${cls}\t${kb.normalizer.termKey(form)}`);
-  }
   const sets = new Map<string, Set<string>>();
   for (const line of table.split('\n')) {
     const [, cls, id, form] = line.split('\t');
@@ -61,7 +50,7 @@ export function loadMeshLexicon(kb: CompiledKnowledgeBase): MeshLexicon | undefi
   }
   const ids = new Map<string, readonly string[]>();
   for (const [k, set] of sets) ids.set(k, [...set].sort());
-  return { ids, unindexed };
+  return { ids };
 }
 
 export interface MeshChoiceContext {
@@ -97,17 +86,6 @@ export function meshClassOf(ctx: MeshChoiceContext, concept: number): MeshClass 
 export function lexiconMeshIds(ctx: MeshChoiceContext, cls: MeshClass, text: string): readonly string[] | undefined {
   if (ctx.lexicon === undefined) return undefined;
   return ctx.lexicon.ids.get(`${cls}\t${ctx.kb.normalizer.termKey(text)}`);
-}
-
-/**
- * What the lexicon says of the words `text` as a mention of `cls`: the ids it gives them, `null` when they are an
- * unindexed form, undefined when it says nothing (the term key is computed once).
- */
-export function lexiconChoice(ctx: MeshChoiceContext, cls: MeshClass, text: string): readonly string[] | null | undefined {
-  const lexicon = ctx.lexicon;
-  if (lexicon === undefined) return undefined;
-  const key = `${cls}\t${ctx.kb.normalizer.termKey(text)}`;
-  return lexicon.ids.get(key) ?? (lexicon.unindexed.has(key) ? null : undefined);
 }
 
 /** The MeSH ids a built-in concept reports of its own (its meshId codes). */
