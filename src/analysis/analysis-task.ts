@@ -78,10 +78,13 @@ export async function prepareTenant(task: PrepareTask, provider: ResourceProvide
 
 /** Terms of each dictionary a warm-up text takes (a few matches are enough to run every matching path). */
 const WARM_UP_TERMS_PER_DICTIONARY = 3;
+/** A warm-up text is a note's usual length, analysed a few times: one short pass left the next analysis at 20x a warm one. */
+const WARM_UP_CHARS = 2_000;
+const WARM_UP_RUNS = 3;
 
 /**
- * Analyses a short text made of a library's first terms with concept_detection over that library. Its
- * answer is dropped; a library the engine refuses (disabled, dangling) is skipped: its analyses will say why.
+ * Analyses a note-sized text made of a library's first terms with concept_detection over that library. Its
+ * answers are dropped; a library the engine refuses (disabled, dangling) is skipped: its analyses will say why.
  */
 function warmUpLibrary(library: unknown, resources: EngineResources): void {
   const id = (library as { id?: unknown } | null)?.id;
@@ -92,19 +95,25 @@ function warmUpLibrary(library: unknown, resources: EngineResources): void {
     const body = typeof dictionaryId === 'string' ? findDictionary(dictionaryId, resources.artifacts) : undefined;
     for (const concept of body?.concepts.slice(0, WARM_UP_TERMS_PER_DICTIONARY) ?? []) terms.push(concept.surfaceForms[0] ?? concept.preferredName);
   }
-  const text = `Patient seen today. ${terms.join('. ')}. No other findings.`;
+  const sentence = `Patient seen today. ${terms.join('. ')}. No other findings. `;
+  const text = sentence.repeat(Math.max(1, Math.ceil(WARM_UP_CHARS / sentence.length))).slice(0, Math.max(WARM_UP_CHARS, sentence.length));
   try {
-    const response = analyzeRequestStream({
-      containers: [{ text }],
-      annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection', parameters: { libraries: [id] } } }], async: false } }],
-      profileResolver: () => undefined,
-      options: { returnAnalyzedText: false, debugTextRestore: false, echoAnnotatorFlows: false },
-      resources,
-    });
-    for (const container of response.unstructured) JSON.stringify(container);
+    for (let run = 0; run < WARM_UP_RUNS; run++) warmUpRun(id, text, resources);
   } catch {
     // Not this warm-up's concern: the tenant's analyses report what is wrong with the library.
   }
+}
+
+/** One analysis of `text` with concept_detection over library `id`, serialised as a response would be. */
+function warmUpRun(id: string, text: string, resources: EngineResources): void {
+  const response = analyzeRequestStream({
+    containers: [{ text }],
+    annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection', parameters: { libraries: [id] } } }], async: false } }],
+    profileResolver: () => undefined,
+    options: { returnAnalyzedText: false, debugTextRestore: false, echoAnnotatorFlows: false },
+    resources,
+  });
+  for (const container of response.unstructured) JSON.stringify(container);
 }
 
 /**
