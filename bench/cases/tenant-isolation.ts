@@ -95,13 +95,14 @@ export const tenantIsolationBench: BenchCase = {
       store, storeConfig: { dataDir: dir }, kbDir, workers, timeoutMs: 60_000, maxQueue: 1_000, tenantSharePercent: share,
       limits: { maxCharsPerContainer: 200_000, maxCharsPerRequest: 1_000_000, maxContainers: 100 },
     });
+    let app: Awaited<ReturnType<typeof buildApp>> | undefined;
     try {
       const concepts = HOSTILE_PATTERNS.map(([source], i) => ({ id: `H${i}`, cui: `H${i}`, preferredName: `Hostile ${i}`, attributes: [], surfaceForms: [], regexes: [source] }));
       await store.createArtifact({ tenant: TENANT_A, kind: 'dictionary', id: 'hostile_dict', body: { id: 'hostile_dict', name: 'Hostile', layout: 'umls', defaultTransforms: {}, concepts } });
       await store.createArtifact({ tenant: TENANT_A, kind: 'library', id: 'hostile_library', body: { id: 'hostile_library', name: 'Hostile', sourceName: 'hostile', sourceVersion: 'v1', dictionaries: ['hostile_dict'], enabled: true } });
       await store.publishKnowledgeChange(TENANT_A);
       await analysis.warmUp();
-      const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), store, analysis });
+      app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), store, analysis });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (address === null || typeof address !== 'object') throw new Error('no port');
@@ -123,7 +124,6 @@ export const tenantIsolationBench: BenchCase = {
       ctx.log(`tenant isolation: tenant B while tenant A floods (${aClients} clients of 100k-char worst cases)`);
       const until = nowMs() + durationMs;
       const [shared, flood] = await Promise.all([load(url, TENANT_B, bClients, until, normal), load(url, TENANT_A, aClients, until, hostile)]);
-      await app.close();
       figures.push(
         { name: `settings: ${workers} workers, tenant share ${share}%, B ${bClients} clients, A ${aClients} clients`, value: '' },
         { name: 'tenant B alone: p50 / p99', value: `${alone.p50.toFixed(1)} / ${alone.p99.toFixed(1)}`, unit: 'ms' },
@@ -133,6 +133,8 @@ export const tenantIsolationBench: BenchCase = {
         { name: 'tenant A (100k-char worst cases): p50 / max, answered, failed', value: `${flood.p50.toFixed(0)} / ${flood.max.toFixed(0)} ms, ${flood.count}, ${flood.failed}` },
       );
     } finally {
+      // Also when a step failed after the app listened: its server would keep the process alive.
+      await app?.close();
       await analysis.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ import type { ResourceProvider } from './resource-provider.js';
 import type { DictionaryBody } from '../cartridge/cartridge-model.js';
 import { conceptDetection } from '../engine/annotators/concept-detection/concept-detection.js';
 import { compileDictionary } from '../engine/annotators/concept-detection/dictionary-matcher.js';
+import { findDictionary } from '../engine/annotators/concept-detection/libraries.js';
+import type { EngineResources } from '../engine/resources.js';
 import { compiledState } from '../engine/pipeline.js';
 import { ArtifactSnapshot } from './tenant-artifacts.js';
 
@@ -61,14 +63,57 @@ export function isPrepareTask(task: unknown): task is PrepareTask {
 
 /**
  * What the first analysis after a deployment would otherwise pay: the tenant's artifact snapshot, concept
- * detection's state for it and every deployed dictionary compiled into matchers (seconds for 100,000+ terms).
+ * detection's state for it and every deployed dictionary compiled into matchers (seconds for 100,000+ terms);
+ * then one short analysis per deployed library (sample text of its own terms; see warmUpLibrary), so the
+ * lazily built parts and the code paths of matching those dictionaries are ready too. Measured with a
+ * 200,000-term cartridge: with the compile alone, the first analysis still took 14x a warm one.
  */
 export async function prepareTenant(task: PrepareTask, provider: ResourceProvider): Promise<void> {
   const resources = await provider.resourcesFor(task.tenant, task.knowledgeVersion);
   compiledState(conceptDetection, resources);
-  if (resources.artifacts instanceof ArtifactSnapshot) {
-    for (const body of resources.artifacts.bodies('dictionary')) compileDictionary(body as DictionaryBody);
+  if (!(resources.artifacts instanceof ArtifactSnapshot)) return;
+  for (const body of resources.artifacts.bodies('dictionary')) compileDictionary(body as DictionaryBody);
+  for (const library of resources.artifacts.bodies('library')) warmUpLibrary(library, resources);
+}
+
+/** Terms of each dictionary a warm-up text takes (a few matches are enough to run every matching path). */
+const WARM_UP_TERMS_PER_DICTIONARY = 3;
+/** A warm-up text is a note's usual length, analysed a few times: one short pass left the next analysis at 20x a warm one. */
+const WARM_UP_CHARS = 2_000;
+const WARM_UP_RUNS = 3;
+
+/**
+ * Analyses a note-sized text made of a library's first terms with concept_detection over that library. Its
+ * answers are dropped; a library the engine refuses (disabled, dangling) is skipped: its analyses will say why.
+ */
+function warmUpLibrary(library: unknown, resources: EngineResources): void {
+  const id = (library as { id?: unknown } | null)?.id;
+  const dictionaries = (library as { dictionaries?: unknown } | null)?.dictionaries;
+  if (typeof id !== 'string' || !Array.isArray(dictionaries)) return;
+  const terms: string[] = [];
+  for (const dictionaryId of dictionaries) {
+    const body = typeof dictionaryId === 'string' ? findDictionary(dictionaryId, resources.artifacts) : undefined;
+    for (const concept of body?.concepts.slice(0, WARM_UP_TERMS_PER_DICTIONARY) ?? []) terms.push(concept.surfaceForms[0] ?? concept.preferredName);
   }
+  const sentence = `Patient seen today. ${terms.join('. ')}. No other findings. `;
+  const text = sentence.repeat(Math.max(1, Math.ceil(WARM_UP_CHARS / sentence.length))).slice(0, Math.max(WARM_UP_CHARS, sentence.length));
+  try {
+    for (let run = 0; run < WARM_UP_RUNS; run++) warmUpRun(id, text, resources);
+  } catch {
+    // Not this warm-up's concern: the tenant's analyses report what is wrong with the library.
+  }
+}
+
+/** One analysis of `text` with concept_detection over library `id`, serialised as a response would be. */
+function warmUpRun(id: string, text: string, resources: EngineResources): void {
+  const response = analyzeRequestStream({
+    containers: [{ text }],
+    annotatorFlows: [{ flow: { elements: [{ annotator: { name: 'concept_detection', parameters: { libraries: [id] } } }], async: false } }],
+    profileResolver: () => undefined,
+    options: { returnAnalyzedText: false, debugTextRestore: false, echoAnnotatorFlows: false },
+    resources,
+  });
+  for (const container of response.unstructured) JSON.stringify(container);
 }
 
 /**

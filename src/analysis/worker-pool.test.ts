@@ -55,12 +55,13 @@ describe('WorkerPool', () => {
   });
 
   test('tasks posted behind a late task on its thread run again on the replacement', async () => {
-    const p = pool({ threads: 1, tasksPerThread: 2, taskTimeoutMs: 3_000 });
+    const p = pool({ threads: 1, tasksPerThread: 2, taskTimeoutMs: 8_000 });
     try {
       await p.ready();
       const stuck = run(p, { op: 'spin', ms: 60_000, value: 'never' });
-      // Submitted halfway through the stuck task's budget: their own budgets outlast it by 1.5 s.
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Submitted late in the stuck task's budget: their own budgets outlast it by 6 s, time for the
+      // replacement thread to start on a loaded machine (under tsx it compiles its modules first).
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
       const behind = run(p, { op: 'echo', value: 'behind' }); // posted to the same thread, not yet started
       const waiting = run(p, { op: 'echo', value: 'waiting' });
       assert.equal(p.queueSize, 1);
@@ -73,7 +74,7 @@ describe('WorkerPool', () => {
   });
 
   test('a task over taskTimeoutMs is cancelled: running, its thread is replaced; waiting past it, it is dropped', async () => {
-    const p = pool({ threads: 1, taskTimeoutMs: 1_000 });
+    const p = pool({ threads: 1, taskTimeoutMs: 3_000 });
     try {
       await p.ready();
       const before = await run(p, { op: 'thread' });
@@ -82,12 +83,13 @@ describe('WorkerPool', () => {
       const started = Date.now();
       await assert.rejects(stuck, PoolTimeoutError);
       await assert.rejects(late, PoolTimeoutError);
-      assert.ok(Date.now() - started < 5_000, 'cancelled at the budget, not when the spin ends');
+      assert.ok(Date.now() - started < 30_000, 'cancelled at the budget, not when the 60 s spin ends');
       assert.equal(p.queueSize, 0);
       await p.ready();
-      // Tasks within their budget are answered, by a fresh thread; the budget restarts with each task.
-      assert.equal(await run(p, { op: 'spin', ms: 600, value: 'in time' }), 'in time');
-      assert.equal(await run(p, { op: 'spin', ms: 600, value: 'again' }), 'again');
+      // Tasks within their budget are answered, by a fresh thread; the budget restarts with each task
+      // (together the two spins outlast one budget; each leaves 1.4 s of it for a loaded machine).
+      assert.equal(await run(p, { op: 'spin', ms: 1_600, value: 'in time' }), 'in time');
+      assert.equal(await run(p, { op: 'spin', ms: 1_600, value: 'again' }), 'again');
       assert.notEqual(await run(p, { op: 'thread' }), before, 'a fresh thread');
     } finally {
       await p.close();

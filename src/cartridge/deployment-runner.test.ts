@@ -37,8 +37,9 @@ async function cartridge(id: string, terms = 0): Promise<Buffer> {
   return built.archive;
 }
 
+// A guard against hanging, not a timing assertion: on a loaded machine a job's validation thread alone may take seconds to start.
 const waitUntil = async (check: () => boolean, what: string): Promise<void> => {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 60_000;
   while (!check()) {
     if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));

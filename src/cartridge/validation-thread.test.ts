@@ -24,13 +24,13 @@ async function dictionaryCartridge(terms: number): Promise<Buffer> {
 }
 
 describe('validation thread', () => {
-  test('plans the real ACD cartridge exactly as validateCartridge does, with the bodies as their JSON text', async () => {
+  test('plans the real ACD cartridge exactly as validateCartridge does, with the bodies as the UTF-8 bytes of their JSON text', async () => {
     const archive = readFileSync(REAL_PATH);
     const [plan, validation] = await Promise.all([planDeploymentOffThread(archive, {}), validateCartridge(archive)]);
     assert.deepEqual(plan, await planCartridgeDeployment(archive, {}));
     assert.equal(plan.ok, true);
     assert.deepEqual([plan.manifest, plan.responses, plan.issues], [validation.manifest, validation.responses, validation.issues]);
-    assert.deepEqual(plan.artifacts.map((a) => ({ ...a, bodyJson: JSON.parse(a.bodyJson) as unknown })), validation.artifacts.map(({ body, ...a }) => ({ ...a, bodyJson: body })));
+    assert.deepEqual(plan.artifacts.map(({ bodyUtf8, ...a }) => ({ ...a, body: JSON.parse(Buffer.from(bodyUtf8).toString('utf8')) as unknown })), validation.artifacts);
     assert.equal(archive.length, readFileSync(REAL_PATH).length, 'without detach, the caller keeps its archive');
   });
 

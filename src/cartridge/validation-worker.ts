@@ -5,7 +5,7 @@
 // reaches the caller as the thread's 'error' event.
 import { parentPort, workerData } from 'node:worker_threads';
 import { inspectArchive } from './archive-inspection.js';
-import { planCartridgeDeployment } from './deployment-plan.js';
+import { planBuffers, planCartridgeDeployment, type DeploymentPlan } from './deployment-plan.js';
 import type { ValidationTask } from './validation-thread.js';
 
 async function run(task: ValidationTask): Promise<unknown> {
@@ -19,4 +19,7 @@ async function run(task: ValidationTask): Promise<unknown> {
 
 const port = parentPort;
 if (port === null) throw new Error('validation-worker runs in a worker thread');
-port.postMessage(await run(workerData as ValidationTask));
+const task = workerData as ValidationTask;
+const result = await run(task);
+// A plan's bodies (tens of MB for large dictionaries) are moved to the event loop, not copied.
+port.postMessage(result, task.op === 'plan' ? planBuffers(result as DeploymentPlan) : []);

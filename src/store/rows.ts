@@ -40,9 +40,21 @@ export function encodeJson(value: unknown): string {
   return text;
 }
 
-/** The JSON text to store for an artifact: its encoded body as given, or its body encoded here. */
+/** The JSON text to store for an artifact: its encoded body as given (decoded from UTF-8 bytes), or its body encoded here. */
 export function bodyTextOf(artifact: NewArtifact | EncodedArtifact): string {
-  return 'bodyJson' in artifact ? artifact.bodyJson : encodeJson(artifact.body);
+  if (!('bodyJson' in artifact)) return encodeJson(artifact.body);
+  const json = artifact.bodyJson;
+  return typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8');
+}
+
+/**
+ * What SQLite binds for an artifact's body: its JSON text, or the UTF-8 bytes of it as they are (the
+ * statement casts them to TEXT, so the database decodes nothing and the JavaScript side copies nothing).
+ */
+export function sqliteBodyOf(artifact: NewArtifact | EncodedArtifact): string | Buffer {
+  if (!('bodyJson' in artifact)) return encodeJson(artifact.body);
+  const json = artifact.bodyJson;
+  return typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength);
 }
 
 export function nowIso(): string {

@@ -47,7 +47,11 @@ export interface EncodedArtifact {
   readonly tenant: string;
   readonly kind: ArtifactKind;
   readonly id: string;
-  readonly bodyJson: string;
+  /**
+   * The JSON text, or its UTF-8 bytes. Bytes that own their whole ArrayBuffer may be moved (transferred,
+   * not copied) to the SQLite store's writer thread: the caller's view is then empty.
+   */
+  readonly bodyJson: string | Uint8Array;
   readonly cartridgeId?: string | null;
 }
 

@@ -50,8 +50,8 @@ test('serve listens, answers, and shuts down cleanly on SIGTERM', async () => {
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    // Wait for the ready line (guard against hanging, not a timing assertion).
-    for (let i = 0; i < 200 && !output.includes('clinical-annotator ready'); i++) await new Promise((r) => setTimeout(r, 100));
+    // Wait for the ready line (guard against hanging, not a timing assertion: a loaded machine may take a minute under tsx).
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline && !output.includes('clinical-annotator ready') && child.exitCode === null;) await new Promise((r) => setTimeout(r, 100));
     assert.match(output, /clinical-annotator ready/);
     const res = await fetch(`http://127.0.0.1:${port}/v1/status/health_check`);
     assert.equal(res.status, 200);
@@ -59,7 +59,7 @@ test('serve listens, answers, and shuts down cleanly on SIGTERM', async () => {
     assert.ok(existsSync(join(dataDir, 'clinical-annotator.sqlite')));
     // The access line reaches this process through a pipe, possibly after the response did.
     const accessLine = (): string | undefined => output.split('\n').find((l) => l.includes('/v1/status/health_check') && l.includes('request completed'));
-    for (let i = 0; i < 50 && accessLine() === undefined; i++) await new Promise((r) => setTimeout(r, 100));
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && accessLine() === undefined;) await new Promise((r) => setTimeout(r, 100));
     const line = accessLine();
     assert.ok(line !== undefined, 'an access-log line for the health check');
     assert.match(JSON.parse(line).correlationId, /^[0-9a-f-]{36}$/);

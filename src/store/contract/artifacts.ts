@@ -198,6 +198,18 @@ export function artifactContract(make: MakeStore): void {
       assert.deepEqual((await store.getArtifact(tenant, 'profile', 'p1'))?.body, { v: 1 });
     }));
 
+  test('applyCartridge writes bodies given as the UTF-8 bytes of their JSON text as it writes the text', () =>
+    withStore(make, async ({ store }) => {
+      const tenant = uniqueTenant();
+      const body = { id: 'd1', concepts: [{ id: 'C1', surfaceForms: ['café ✓ 痛み 😀'] }], z: 1 };
+      const bytes = new Uint8Array(Buffer.from(JSON.stringify(body), 'utf8'));
+      const slice = Buffer.from(`xx${JSON.stringify({ v: 'é' })}yy`, 'utf8').subarray(2, -2);
+      await store.applyCartridge(tenant, 'c1', [{ tenant, kind: 'dictionary', id: 'd1', bodyJson: bytes }, { tenant, kind: 'dictionary', id: 'd2', bodyJson: slice }]);
+      const got = await store.getArtifact(tenant, 'dictionary', 'd1');
+      assert.deepEqual([got?.body, got?.cartridgeId], [body, 'c1']);
+      assert.deepEqual((await store.getArtifact(tenant, 'dictionary', 'd2'))?.body, { v: 'é' }, 'a view into a larger buffer is written as its own bytes');
+    }));
+
   test('applyCartridge with a body that is not JSON text fails and leaves the previous set intact', () =>
     withStore(make, async ({ store }) => {
       const tenant = uniqueTenant();

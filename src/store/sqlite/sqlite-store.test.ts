@@ -35,6 +35,83 @@ runStoreContract('sqlite', async () => {
   };
 }, { crossReplicaNotifications: false });
 
+// The same contract with every applyCartridge on the writer thread (writer-thread.ts), as large cartridges are.
+runStoreContract('sqlite (cartridges written on the writer thread)', async () => {
+  const dir = join(root, `db-${++counter}`);
+  const file = join(dir, 'store.sqlite');
+  const opened: Store[] = [];
+  const open = async (): Promise<Store> => {
+    const store = createSqliteStore({ file, writerThreadMinBytes: 0 });
+    opened.push(store);
+    await store.migrate();
+    return store;
+  };
+  const store = await open();
+  return {
+    store,
+    openReplica: open,
+    cleanup: async () => {
+      for (const s of opened) await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}, { crossReplicaNotifications: false });
+
+/** A dictionary body of about `mb` MB of JSON, as the UTF-8 bytes the validation thread hands over. */
+function largeBody(mb: number, tag: string): Uint8Array {
+  const concepts = Array.from({ length: Math.ceil((mb * 1e6) / 60) }, (_, i) => ({ cui: `C${i}`, surfaceForms: [`${tag} term ${i}`] }));
+  return new Uint8Array(Buffer.from(JSON.stringify({ id: 'big', concepts }), 'utf8'));
+}
+
+describe('sqlite store: large cartridges on the writer thread', () => {
+  test('the event loop, reads and other writes go on while a large cartridge is written; writes wait for it', async () => {
+    const file = join(root, 'writer', 'store.sqlite');
+    const store = createSqliteStore({ file });
+    await store.migrate();
+    try {
+      await store.applyCartridge('t', 'c1', [{ tenant: 't', kind: 'dictionary', id: 'big', bodyJson: largeBody(2, 'old') }]);
+      const body = largeBody(8, 'new');
+      const size = body.byteLength;
+      const order: string[] = [];
+      const applying = store.applyCartridge('t', 'c1', [{ tenant: 't', kind: 'dictionary', id: 'big', bodyJson: body }]).then((applied) => {
+        order.push('applied');
+        return applied;
+      });
+      assert.equal(body.byteLength, 0, 'the bytes were moved to the writer thread, not copied');
+      const during = await store.getArtifact('t', 'dictionary', 'big');
+      order.push('read');
+      const created = store.createArtifact({ tenant: 't', kind: 'profile', id: 'p', body: {} }).then(() => order.push('created'));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      order.push('timer');
+      assert.equal(await applying, true);
+      await created;
+      assert.deepEqual(order, ['read', 'timer', 'applied', 'created'], 'reads and timers run during the write; a write waits for it');
+      assert.equal((during?.body as { concepts: { surfaceForms: string[] }[] }).concepts[0]?.surfaceForms[0], 'old term 0', 'a read during the write sees the previous body');
+      const after = (await store.getArtifact('t', 'dictionary', 'big'))?.body as { concepts: { surfaceForms: string[] }[] };
+      assert.equal(after.concepts[0]?.surfaceForms[0], 'new term 0');
+      assert.ok(JSON.stringify(after).length >= size - 10);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('a write the writer thread fails (another process holds the lock) is STORE_UNAVAILABLE and writes nothing', async () => {
+    const file = join(root, 'writer-busy', 'store.sqlite');
+    const store = createSqliteStore({ file, busyTimeoutMs: 50 });
+    await store.migrate();
+    const other = new Database(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      await assert.rejects(store.applyCartridge('t', 'c1', [{ tenant: 't', kind: 'dictionary', id: 'big', bodyJson: largeBody(2, 'x') }]), (e) => isDomainError(e) && e.kind === 'STORE_UNAVAILABLE');
+      other.exec('ROLLBACK');
+      assert.deepEqual(await store.listArtifacts('t', 'dictionary'), []);
+    } finally {
+      other.close();
+      await store.close();
+    }
+  });
+});
+
 describe('sqlite store specifics', () => {
   test('creates the directory, uses WAL and records every migration version', async () => {
     const file = join(root, 'specifics', 'a', 'b', 'x.sqlite');

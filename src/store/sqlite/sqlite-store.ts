@@ -1,19 +1,25 @@
 // The embedded Store: one SQLite file (WAL) through better-sqlite3. Calls are synchronous underneath,
 // so each method is atomic within a process; writes that read first use IMMEDIATE transactions so
 // several processes sharing the file stay correct. Knowledge changes are announced in-process only.
+// A large cartridge is written on a writer thread with its own connection (writer-thread.ts); meanwhile
+// the store's other writes wait for it without blocking the event loop (on SQLite's lock they would).
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DomainError } from '../../errors.js';
 import { migrateSqlite } from '../migrations/runner.js';
-import { assertArtifactKind, bodyTextOf, countsByState, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
-import { DEFINITION_KINDS, type Deployment, type DeploymentState, type EncodedArtifact, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
+import { assertArtifactKind, countsByState, encodeJson, isoAfter, nowIso, toDeployment, toStoredArtifact, type ArtifactRow, type DeploymentRow } from '../rows.js';
+import { DEFINITION_KINDS, type Deployment, type DeploymentState, type NewArtifact, type Store, type StoredArtifact } from '../store.js';
+import { applyCartridgeTransaction, checkCartridgeArtifacts } from './apply-cartridge.js';
+import { applyCartridgeOnWriterThread, encodedBodySize, WRITER_THREAD_MIN_BYTES } from './writer-thread.js';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its directory is created when missing. */
   readonly file: string;
   /** How long a writer waits for another process's lock before failing (default 5000). */
   readonly busyTimeoutMs?: number;
+  /** Body text (characters or bytes) from which applyCartridge writes on a writer thread; default WRITER_THREAD_MIN_BYTES. */
+  readonly writerThreadMinBytes?: number;
 }
 
 const ARTIFACT_COLUMNS = 'tenant, kind, id, body, published_date, cartridge_id';
@@ -74,6 +80,15 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     }
   }
 
+  /** The write running on a writer thread, if any: it holds SQLite's write lock until it settles. */
+  let threadWrite: Promise<unknown> | undefined;
+
+  /** As guard, for work that writes: it first waits for a writer thread's write (whose lock would block the event loop). */
+  async function write<T>(work: () => T): Promise<T> {
+    while (threadWrite !== undefined) await threadWrite.catch(() => undefined);
+    return guard(work);
+  }
+
   function selectArtifact(tenant: string, kind: string, id: string): ArtifactRow | undefined {
     return sql(`SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?`).get(tenant, kind, id) as ArtifactRow | undefined;
   }
@@ -83,28 +98,9 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     return row === undefined ? undefined : toDeployment(row);
   }
 
-  function upsertArtifact(tenant: string, cartridgeId: string, a: NewArtifact | EncodedArtifact): void {
-    if (a.tenant !== tenant) throw new TypeError(`artifact ${a.kind}/${a.id} names tenant '${a.tenant}', expected '${tenant}'`);
-    assertArtifactKind(a.kind);
-    sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
-      ON CONFLICT (tenant, kind, id) DO UPDATE SET body = excluded.body, published_date = excluded.published_date, cartridge_id = excluded.cartridge_id`)
-      .run(tenant, a.kind, a.id, bodyTextOf(a), nowIso(), cartridgeId);
-  }
-
-  const applyCartridgeTx = db.transaction((tenant: string, cartridgeId: string, artifacts: readonly (NewArtifact | EncodedArtifact)[], job: { readonly id: string; readonly owner: string } | undefined): boolean => {
-    if (job !== undefined && sql(`SELECT 1 FROM deployments WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`).get(tenant, job.id, job.owner) === undefined) {
-      return false;
-    }
-    const keep = new Set<string>();
-    for (const a of artifacts) {
-      upsertArtifact(tenant, cartridgeId, a);
-      keep.add(`${a.kind}\u0000${a.id}`);
-    }
-    const owned = sql('SELECT kind, id FROM artifacts WHERE tenant = ? AND cartridge_id = ?').all(tenant, cartridgeId) as { kind: string; id: string }[];
-    const remove = sql('DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?');
-    for (const o of owned) if (!keep.has(`${o.kind}\u0000${o.id}`)) remove.run(tenant, o.kind, o.id);
-    return true;
-  });
+  // Prepared on first use: the tables exist once migrate() ran.
+  let applyCartridgeTx: ReturnType<typeof applyCartridgeTransaction> | undefined;
+  const writerThreadMinBytes = options.writerThreadMinBytes ?? WRITER_THREAD_MIN_BYTES;
 
   const deleteTenantTx = db.transaction((tenant: string): number => {
     const a = sql('DELETE FROM artifacts WHERE tenant = ?').run(tenant).changes;
@@ -136,11 +132,12 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
   return {
     dialect: 'sqlite',
 
-    migrate: () => guard(() => void migrateSqlite(db)),
+    migrate: () => write(() => void migrateSqlite(db)),
 
     ping: () => guard(() => void sql('SELECT 1').get()),
 
     async close() {
+      while (threadWrite !== undefined) await threadWrite.catch(() => undefined);
       if (db.open) db.close();
       statements.clear();
       listeners.clear();
@@ -160,7 +157,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       guard(() => sql('SELECT 1 FROM artifacts WHERE tenant = ? AND kind = ? AND id = ?').get(tenant, kind, id) !== undefined),
 
     createArtifact: <T>(a: NewArtifact<T>) =>
-      guard(() => {
+      write(() => {
         assertArtifactKind(a.kind);
         const row = sql(`INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING ${ARTIFACT_COLUMNS}`)
           .get(a.tenant, a.kind, a.id, encodeJson(a.body), nowIso(), a.cartridgeId ?? null) as ArtifactRow | undefined;
@@ -170,7 +167,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
 
     replaceArtifact: <T>(a: NewArtifact<T>) =>
-      guard(() => {
+      write(() => {
         assertArtifactKind(a.kind);
         const row = sql(`UPDATE artifacts SET body = ?, published_date = ?, cartridge_id = ? WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`)
           .get(encodeJson(a.body), nowIso(), a.cartridgeId ?? null, a.tenant, a.kind, a.id) as ArtifactRow | undefined;
@@ -180,7 +177,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
 
     deleteArtifact: (tenant, kind, id) =>
-      guard((): StoredArtifact | undefined => {
+      write((): StoredArtifact | undefined => {
         const row = sql(`DELETE FROM artifacts WHERE tenant = ? AND kind = ? AND id = ? RETURNING ${ARTIFACT_COLUMNS}`).get(tenant, kind, id) as ArtifactRow | undefined;
         if (row === undefined) return undefined;
         if (DEFINITION_KINDS.has(kind)) announceDefinitions(tenant);
@@ -188,21 +185,39 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }),
 
     deleteTenant: (tenant) =>
-      guard(() => {
+      write(() => {
         const removed = deleteTenantTx.immediate(tenant);
         announceDefinitions(tenant);
         return removed;
       }),
 
-    applyCartridge: (tenant, cartridgeId, artifacts, job) =>
-      guard(() => {
-        const applied = applyCartridgeTx.immediate(tenant, cartridgeId, artifacts, job);
+    async applyCartridge(tenant, cartridgeId, artifacts, job) {
+      if (options.file === ':memory:' || encodedBodySize(artifacts) < writerThreadMinBytes) {
+        return write(() => {
+          applyCartridgeTx ??= applyCartridgeTransaction(db);
+          const applied = applyCartridgeTx.immediate(tenant, cartridgeId, artifacts, job);
+          if (applied) announceDefinitions(tenant);
+          return applied;
+        });
+      }
+      checkCartridgeArtifacts(tenant, artifacts);
+      while (threadWrite !== undefined) await threadWrite.catch(() => undefined);
+      if (!db.open) throw translate(new TypeError('The database connection is not open'));
+      const writing = applyCartridgeOnWriterThread({ file: options.file, busyTimeoutMs: options.busyTimeoutMs ?? 5000, tenant, cartridgeId, artifacts, job });
+      threadWrite = writing;
+      try {
+        const applied = await writing;
         if (applied) announceDefinitions(tenant);
         return applied;
-      }),
+      } catch (e) {
+        throw translate(e);
+      } finally {
+        threadWrite = undefined;
+      }
+    },
 
     submitDeployment: (input) =>
-      guard(() => {
+      write(() => {
         if (input.mode === 'update') return redeployTx.immediate(input);
         const inserted = sql(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id, archive)
           VALUES (?, ?, 'submitted', ?, ?, ?) ON CONFLICT DO NOTHING`)
@@ -219,14 +234,14 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     countDeploymentsByState: () =>
       guard(() => countsByState(sql('SELECT state, COUNT(*) AS n FROM deployments GROUP BY state').all() as { state: DeploymentState; n: number }[])),
 
-    claimDeployment: (owner, leaseMs) => guard(() => claimTx.immediate(owner, leaseMs)),
+    claimDeployment: (owner, leaseMs) => write(() => claimTx.immediate(owner, leaseMs)),
 
     renewDeploymentLease: (input) =>
-      guard(() => sql(`UPDATE deployments SET locked_until = ? WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
+      write(() => sql(`UPDATE deployments SET locked_until = ? WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
         .run(isoAfter(input.leaseMs), input.tenant, input.id, input.owner).changes === 1),
 
     finishDeployment: (input) =>
-      guard(() => sql(`UPDATE deployments SET state = ?, end_time = ?, artifact_response_code = ?, artifact_response = ?,
+      write(() => sql(`UPDATE deployments SET state = ?, end_time = ?, artifact_response_code = ?, artifact_response = ?,
           archive = NULL, locked_by = NULL, locked_until = NULL
         WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
         .run(input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse), input.tenant, input.id, input.owner).changes === 1),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { readArchive } from '../../../cartridge/archive-reader.js';
-import { compileLinearRegex, type LinearRegex } from './linear-regex.js';
+import { compileLinearRegex, requiredLiteral, type LinearRegex } from './linear-regex.js';
 
 function compiled(source: string): LinearRegex {
   const result = compileLinearRegex(source);
@@ -80,4 +80,29 @@ test('regexes of the real ACD clinical insights cartridge: nearly all run on the
   const refused = patterns.filter((p) => !compileLinearRegex(p).ok);
   assert.ok(patterns.length >= 20);
   assert.ok(refused.length <= 1, refused.join('\n'));
+});
+
+test('the literal every match must contain: outside groups, not optional, case-folded only where folding is plain ASCII', () => {
+  const cases: [string, string | undefined, boolean?][] = [
+    ['(?:a|a)*b', 'b'], ['(?:a|aa)+$', undefined], ['(?:\\w+\\s?)*x', 'x'], ['\\s*\\s*\\s*x', 'x'],
+    ['ab+c', 'ab'], ['colou?r', 'colo'], ['x{0,3}yz', 'yz'], ['x{2}yz', 'yz'], ['\\d+ mg\\b', ' mg'], ['a\\.b', 'a.b'],
+    ['(?i)Heart\\s+attack', 'attac', true], ['(?i)ASK', 'a', true], ['\ud83d\ude00?ab', 'ab'], ['\ud83d\ude00ab', '\ud83d\ude00ab'],
+    ['a|b', undefined], ['\\x41bc', undefined], ['\\Qa.b\\E', undefined], ['(?x) a b c', undefined], ['(?:u|v)w', 'w'], ['[abc]+d?', undefined],
+  ];
+  for (const [source, text, lowerCase = false] of cases) {
+    const found = requiredLiteral(source);
+    assert.deepEqual(found, text === undefined ? undefined : { text, lowerCase }, source);
+  }
+});
+
+test('the literal prefilter changes no match: the same matches as a backtracking engine on the same patterns', () => {
+  const patterns = ['colou?r', 'ab+c', '\\d+ mg\\b', '(?i)heart\\s+attack', 'x{0,2}yz', '(?:a|b)c', '[0-9]+\\.[0-9]', '\ud83d\ude00?ab', '(?i)stroke'];
+  const texts = ['color colour colr', 'abbc ac abc', '5 mg, 10 mgs, 7 mg', 'Heart  ATTACK and heart attack', 'yz xyz xxxyz', 'ac bc cc', '1.5 and 2.', 'ab \ud83d\ude00ab', 'STROKE, Stroke and stroKe'];
+  for (const source of patterns) {
+    const js = new RegExp(source.replace('(?i)', ''), source.startsWith('(?i)') ? 'gu' + 'i' : 'gu');
+    for (const text of texts) {
+      const expected = [...text.matchAll(js)].map((m) => m[0]);
+      assert.deepEqual(matches(source, text), expected, `${source} on ${text}`);
+    }
+  }
 });
