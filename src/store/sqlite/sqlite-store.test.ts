@@ -14,48 +14,34 @@ const root = mkdtempSync(join(tmpdir(), 'ca-sqlite-store-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let counter = 0;
 
-runStoreContract('sqlite', async () => {
-  const dir = join(root, `db-${++counter}`);
-  const file = join(dir, 'nested', 'store.sqlite');
-  const opened: Store[] = [];
-  const open = async (): Promise<Store> => {
-    const store = createSqliteStore({ file });
-    opened.push(store);
-    await store.migrate();
-    return store;
+/** A fresh store file (in a directory the store creates), its replicas opened on the same file. */
+function sqliteFixture(subPath: readonly string[], writerThreadMinBytes?: number) {
+  return async () => {
+    const dir = join(root, `db-${++counter}`);
+    const file = join(dir, ...subPath);
+    const opened: Store[] = [];
+    const open = async (): Promise<Store> => {
+      const store = createSqliteStore(writerThreadMinBytes === undefined ? { file } : { file, writerThreadMinBytes });
+      opened.push(store);
+      await store.migrate();
+      return store;
+    };
+    const store = await open();
+    return {
+      store,
+      openReplica: open,
+      cleanup: async () => {
+        for (const s of opened) await s.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
   };
-  const store = await open();
-  return {
-    store,
-    openReplica: open,
-    cleanup: async () => {
-      for (const s of opened) await s.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}, { crossReplicaNotifications: false });
+}
+
+runStoreContract('sqlite', sqliteFixture(['nested', 'store.sqlite']), { crossReplicaNotifications: false });
 
 // The same contract with every applyCartridge on the writer thread (writer-thread.ts), as large cartridges are.
-runStoreContract('sqlite (cartridges written on the writer thread)', async () => {
-  const dir = join(root, `db-${++counter}`);
-  const file = join(dir, 'store.sqlite');
-  const opened: Store[] = [];
-  const open = async (): Promise<Store> => {
-    const store = createSqliteStore({ file, writerThreadMinBytes: 0 });
-    opened.push(store);
-    await store.migrate();
-    return store;
-  };
-  const store = await open();
-  return {
-    store,
-    openReplica: open,
-    cleanup: async () => {
-      for (const s of opened) await s.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}, { crossReplicaNotifications: false });
+runStoreContract('sqlite (cartridges written on the writer thread)', sqliteFixture(['store.sqlite'], 0), { crossReplicaNotifications: false });
 
 /** A dictionary body of about `mb` MB of JSON, as the UTF-8 bytes the validation thread hands over. */
 function largeBody(mb: number, tag: string): Uint8Array {
