@@ -25,7 +25,7 @@ import { headingSpans, inHeading } from '../section/headings.js';
 import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
 import { applyMentionRules } from './mention-sense-filter.js';
-import { chooseMeanings, type MeaningChoiceContext } from './meaning-choice.js';
+import { chooseMeanings, spanRunEnd, type MeaningChoiceContext } from './meaning-choice.js';
 import { judgeConcept, senseInContext } from '../disambiguation/disambiguation.js';
 import { DEFAULT_SENSE_INVENTORY } from '../disambiguation/sense-inventory.js';
 import { createMeshChoiceContext, lexiconMeshIds, meshClassOf, nestedMeshIds, type MeshChoiceContext } from './mesh-id-choice.js';
@@ -237,8 +237,7 @@ function resolveComposites(text: string, candidates: Candidate[], compiled: Conc
   // Built-in candidates of one span are adjacent (pushed per match); each span is looked at once.
   for (let i = 0; i < candidates.length;) {
     const first = candidates[i]!;
-    let j = i + 1;
-    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const j = spanRunEnd(candidates, i);
     const spanStart = i;
     i = j;
     if (first.kb !== compiled.kb || !mayBeCoordinated(text, first.begin, first.end)) continue;
@@ -377,8 +376,7 @@ function addContextSenses(doc: Document, candidates: Candidate[], compiled: Conc
   let lower: string | undefined;
   for (let i = 0; i < candidates.length;) {
     const first = candidates[i]!;
-    let j = i + 1;
-    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const j = spanRunEnd(candidates, i);
     const from = i;
     i = j;
     if (first.kb !== compiled.kb || first.end - first.begin > 6) continue;

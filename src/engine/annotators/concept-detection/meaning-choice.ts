@@ -53,6 +53,14 @@ function rankOf(ctx: MeaningChoiceContext, concept: number): number {
   return rank;
 }
 
+/** The end (exclusive) of the run of candidates that share candidates[i]'s span (a span's candidates are adjacent). */
+export function spanRunEnd(candidates: readonly { readonly begin: number; readonly end: number }[], i: number): number {
+  const { begin, end } = candidates[i]!;
+  let j = i + 1;
+  while (j < candidates.length && candidates[j]!.begin === begin && candidates[j]!.end === end) j++;
+  return j;
+}
+
 /**
  * The candidates with one built-in concept per (span, semantic group) (see the file comment); candidates of
  * deployed dictionaries are never touched. Candidates of one span must be adjacent.
@@ -61,8 +69,7 @@ export function chooseMeanings<C extends MeaningCandidate>(text: string, candida
   let dropped: Set<C> | undefined;
   for (let i = 0; i < candidates.length;) {
     const first = candidates[i]!;
-    let j = i + 1;
-    while (j < candidates.length && candidates[j]!.begin === first.begin && candidates[j]!.end === first.end) j++;
+    const j = spanRunEnd(candidates, i);
     const from = i;
     i = j;
     let builtIn = 0;
