@@ -76,7 +76,7 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-interface Service {
+export interface Service {
   readonly base: string;
   readonly pid: number;
   /** Analysis worker threads the service runs. */
@@ -85,8 +85,11 @@ interface Service {
   stop(): Promise<void>;
 }
 
-/** Starts the built `serve` as its own process (as `npm start` does) and waits for its health check. */
-async function startService(root: string, kbDir: string, workers: number | undefined, logLevel: string): Promise<Service> {
+/**
+ * Starts the built `serve` as its own process (as `npm start` does) and waits for its health check, polled every
+ * `pollMs` (up to 120 s).
+ */
+export async function startService(root: string, kbDir: string, workers: number | undefined, logLevel: string, pollMs = 200): Promise<Service> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-http-'));
   const logFile = join(dataDir, 'serve.log');
   const logFd = openSync(logFile, 'w');
@@ -105,11 +108,11 @@ async function startService(root: string, kbDir: string, workers: number | undef
     rmSync(dataDir, { recursive: true, force: true });
   };
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && child.exitCode === null; i++) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline && child.exitCode === null;) {
     try {
       if ((await fetch(`${base}${HEALTH_PATH}`)).ok) return { base, pid: child.pid ?? -1, workers: workers ?? availableParallelism(), logFile, stop };
     } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   child.kill('SIGKILL');
   await stop();

@@ -5,14 +5,14 @@
 // built service started on it (time to a healthy health check, process RSS with 1, 2 and 4 workers after
 // each worker analysed notes); concept_detection and the standard flow per 2,000-char note on one core
 // with it and with the default open knowledge base, in alternating rounds of one process.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchCase, BenchContext, BenchFigure } from '../bench-case.js';
 import { loadBenchKnowledgeBase } from '../lib/knowledge.js';
-import { freePort } from './http-throughput.js';
+import { startService } from './http-throughput.js';
 import { chunkTexts, loadAciBenchNotes } from '../lib/notes.js';
 import { SYNTHETIC_UMLS_SHAPE, writeSyntheticUmls } from '../lib/synthetic-umls.js';
 import { timePasses } from '../lib/timing.js';
@@ -62,35 +62,10 @@ function buildInChild(ctx: BenchContext, rrfDir: string, outDir: string): { buil
 interface Started { readonly coldStartMs: number; readonly rssMiB: number; stop(): Promise<void> }
 
 /** The built service on `kbDir` with `workers` threads: time to a healthy health check, then RSS after every worker analysed notes. */
-async function startService(root: string, kbDir: string, workers: number, notes: readonly string[]): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ca-bench-umls-'));
-  const logFd = openSync(join(dataDir, 'serve.log'), 'w');
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, KB_DIR: kbDir, DATABASE_URL: '', LOG_LEVEL: 'warn', AUTH_MODE: 'none', ANALYSIS_WORKERS: String(workers) };
+async function startUmlsService(root: string, kbDir: string, workers: number, notes: readonly string[]): Promise<Started> {
   const t0 = Date.now();
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'dist/src/cli/main.js'), 'serve'], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
-  closeSync(logFd);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${port}`;
-  let coldStartMs = Number.NaN;
-  for (let i = 0; i < 3000 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/v1/status/health_check`)).ok) {
-        coldStartMs = Date.now() - t0;
-        break;
-      }
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  if (Number.isNaN(coldStartMs)) {
-    await stop();
-    throw new Error('the service did not become healthy');
-  }
+  const { base, pid, stop } = await startService(root, kbDir, workers, 'warn', 20);
+  const coldStartMs = Date.now() - t0;
   // Every worker analyses notes (the standard flow), so each has built what it builds on first use.
   const flow = `${base}/v1/analyze/wh_acd.ibm_clinical_insights_v1.0_standard_flow?version=2023-02-22`;
   for (let round = 0; round < 3; round++) {
@@ -103,7 +78,7 @@ async function startService(root: string, kbDir: string, workers: number, notes:
       }
     }));
   }
-  return { coldStartMs, rssMiB: rssMiB(child.pid!), stop };
+  return { coldStartMs, rssMiB: rssMiB(pid), stop };
 }
 
 /** concept_detection and the standard flow on one core, UMLS-size against the default KB, alternating rounds. */
@@ -164,7 +139,7 @@ export const umlsScaleBench: BenchCase = {
     const rss: Record<string, number> = {};
     for (const [label, dir, workers] of [['open', open.dir, 2], ['umls', kbDir, 1], ['umls', kbDir, 2], ['umls', kbDir, 4]] as const) {
       ctx.log(`service on the ${label} knowledge base with ${workers} worker(s)`);
-      const service = await startService(ctx.root, dir, workers, notes);
+      const service = await startUmlsService(ctx.root, dir, workers, notes);
       await service.stop();
       rss[`${label}:${workers}`] = service.rssMiB;
       figures.push(
