@@ -19,7 +19,11 @@ const MAX_RESPONSE_BYTES = 20_000;
 
 interface Sample { name: string; labels: Record<string, string>; value: number }
 
-/** Parses the Prometheus text format (0.0.4): every non-comment line must be `name{labels} value`. */
+/**
+ * Parses the Prometheus text format (0.0.4): every non-comment line must be `name{labels} value`, the value as Go's
+ * ParseFloat reads it, so NaN and ±Inf in any case (prom-client writes `Nan` for a gauge without samples yet, such
+ * as the event-loop lag right after the start).
+ */
 function parsePrometheus(text: string): Sample[] {
   const samples: Sample[] = [];
   for (const line of text.split('\n')) {
@@ -27,7 +31,7 @@ function parsePrometheus(text: string): Sample[] {
       if (line.startsWith('#')) assert.match(line, /^# (HELP|TYPE) [a-zA-Z_:][a-zA-Z0-9_:]* .+$/, line);
       continue;
     }
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|NaN|\+Inf|-Inf)$/.exec(line);
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (-?[0-9.e+-]+|[Nn][Aa][Nn]|[+-][Ii][Nn][Ff])$/.exec(line);
     assert.ok(m !== null, `not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[pair[1]!] = pair[2]!;
