@@ -4,7 +4,7 @@
 // name overlaps its span (a lab value's attribute from the lab name on: attributeExtent). Prints precision,
 // recall and F1 per attribute and micro-averaged.
 // `--ids g37-g82` scores a range of sentence ids only (the first set is g01-g36, the second g37-g82); `--gold context`
-// scores eval/gold/context-statements.jsonl instead (development c001-c104, held out c105-c156).
+// scores eval/gold/context-statements.jsonl instead (development c001-c209, held out c210-c263: eval/gold/README.md).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
