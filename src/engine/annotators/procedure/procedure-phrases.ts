@@ -21,8 +21,8 @@ type Role = (typeof ROLES)[number];
 const HEADS_SCHEMA: LexiconSchema = {
   kind: 'procedure-heads',
   required: { role: 'string', forms: 'strings' },
-  optional: { normalized: 'string', bare: 'string', qualifiedBy: 'strings' },
-  enums: { role: ROLES, bare: ['yes', 'no'] },
+  optional: { normalized: 'string', bare: 'string', qualifiedBy: 'strings', followedBy: 'strings', qualifiable: 'string' },
+  enums: { role: ROLES, bare: ['yes', 'no'], qualifiable: ['yes', 'no'] },
 };
 
 /**
@@ -41,6 +41,10 @@ export interface HeadWord {
   readonly bare: boolean;
   /** When set, a procedure only after one of these words (`laboratory tests`, not `pregnancy test`: a lab test). */
   readonly qualifiedBy: ReadonlySet<string> | undefined;
+  /** A procedure on its own also when the next word is one of these (`treatment for`, `treated for`). */
+  readonly followedBy: ReadonlySet<string> | undefined;
+  /** Whether qualifiers before it make it a procedure (no for a participle: `diabetes treated with diet`). */
+  readonly qualifiable: boolean;
 }
 
 export interface ProcedurePhrases {
@@ -82,7 +86,11 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
         if (normalized === undefined || bare === undefined) fail(`entry "${e.id}": a head needs normalized and bare`);
         if (heads.has(form)) fail(`entry "${e.id}": "${raw}" is already a head`);
         const only = listField(e, 'qualifiedBy');
-        heads.set(form, { normalized: normalized!, bare: bare === 'yes', qualifiedBy: only.length > 0 ? new Set(only.map((w) => w.toLowerCase())) : undefined });
+        const after = listField(e, 'followedBy');
+        heads.set(form, {
+          normalized: normalized!, bare: bare === 'yes', qualifiedBy: only.length > 0 ? new Set(only.map((w) => w.toLowerCase())) : undefined,
+          followedBy: after.length > 0 ? new Set(after.map((w) => w.toLowerCase())) : undefined, qualifiable: stringField(e, 'qualifiable') !== 'no',
+        });
         continue;
       }
       const set = sets[role];
@@ -193,8 +201,8 @@ export function findProcedurePhrases(doc: Document, p: ProcedurePhrases, kb: Kno
         if (i > from && head.qualifiedBy.has(tokens[i - 1]!.lower)) out.push({ tokenStart: i - 1, tokenEnd: i + 1, normalized: phraseName(doc, i - 1, i + 1) });
         continue;
       }
-      const start = qualifiersStart(doc, p, ends, i, from);
-      if (start === i && !head.bare) continue;
+      const start = head.qualifiable ? qualifiersStart(doc, p, ends, i, from) : i;
+      if (start === i && !head.bare && !(i + 1 < to && head.followedBy?.has(tokens[i + 1]!.lower) === true)) continue;
       if (isLineLabel(tokens, start, i + 1)) continue;
       out.push({ tokenStart: start, tokenEnd: i + 1, normalized: start === i ? head.normalized : phraseName(doc, start, i + 1) });
       continue;
