@@ -189,10 +189,14 @@ const MAX_JOINED_BRACKET = 6;
 
 /**
  * Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`), besides bracketed groups
- * of a few tokens (a short form or a figure reference: `CK7 (Figure 1F), CK19`).
+ * of a few tokens (a short form or a figure reference: `CK7 (Figure 1F), CK19`), and the bracket of a name written in
+ * one (`cytokeratin-7 (CK7)`).
  */
 function joined(doc: Document, from: number, to: number): boolean {
   let words = 0;
+  // `cytokeratin-7 (CK7), CK19`: the bracket a name is written in closes after it, or opens before it.
+  while (from < to && (doc.tokens[from]!.lower === ')' || doc.tokens[from]!.lower === ']')) from++;
+  if (from < to && (doc.tokens[to - 1]!.lower === '(' || doc.tokens[to - 1]!.lower === '[')) to--;
   for (let k = from; k < to; k++) {
     const w = doc.tokens[k]!.lower;
     if (w === '(' || w === '[') {

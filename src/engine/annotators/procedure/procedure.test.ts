@@ -108,11 +108,21 @@ describe('procedure', () => {
     assert.deepEqual(covered('Depression.\n• Medical Treatment: He will continue Prozac.\nSurgical treatment: none.'), []);
   });
 
+  test('a treatment for a named condition: "treatment for", "treated for"; not a bare treatment, nor one treated with', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Prior treatment for latent tuberculosis. She was treated for hypertension.'), ['treatment', 'treated']);
+    assert.deepEqual(covered('Prior treatment with gefitinib. Diabetes treated with diet. The treatment was stopped.'), []);
+    const heads = compileProcedurePhrases().heads;
+    assert.equal(heads.get('treated')?.qualifiable, false);
+    assert.deepEqual([...heads.get('treatment')?.followedBy ?? []], ['for']);
+  });
+
   test('the procedure-heads file is validated: roles, one-word forms, no word both a qualifier and not one', () => {
     const bad = (entries: unknown[]) => () => compileProcedurePhrases({ kind: 'procedure-heads', version: '1', language: 'en', entries }, 'h.json');
     const coded = (e: unknown): boolean => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('h.json');
     assert.throws(bad([{ id: 'a', role: 'head', forms: ['therapy'] }]), coded);
     assert.throws(bad([{ id: 'a', role: 'chief', forms: ['therapy'] }]), coded);
+    assert.throws(bad([{ id: 'a', role: 'head', forms: ['treated'], normalized: 'treatment', bare: 'no', qualifiable: 'maybe' }]), coded);
     assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['work-up'] }]), coded);
     assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['usual'] }, { id: 'b', role: 'not-qualifier', forms: ['usual'] }]), coded);
     assert.equal(compileProcedurePhrases().heads.get('examination')?.bare, true);
