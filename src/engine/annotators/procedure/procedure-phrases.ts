@@ -15,7 +15,7 @@ import { listField, parseLexiconFile, stringField, type LexiconSchema } from '..
 
 export const PROCEDURE_HEADS_FILE = 'resources/procedure/procedure-heads.json';
 
-const ROLES = ['head', 'qualifier', 'not-qualifier', 'verb', 'adverb', 'auxiliary', 'place'] as const;
+const ROLES = ['head', 'qualifier', 'not-qualifier', 'verb', 'adverb', 'modality', 'auxiliary', 'place'] as const;
 type Role = (typeof ROLES)[number];
 
 const HEADS_SCHEMA: LexiconSchema = {
@@ -53,6 +53,8 @@ export interface ProcedurePhrases {
   readonly notQualifiers: ReadonlySet<string>;
   readonly verbs: ReadonlySet<string>;
   readonly adverbs: ReadonlySet<string>;
+  /** Adjectives naming a diagnostic modality, a procedure on their own before a word that is no head (`radiographic progression`). */
+  readonly modalities: ReadonlySet<string>;
   readonly auxiliaries: ReadonlySet<string>;
   readonly places: ReadonlySet<string>;
   /** Semantic type abbreviations of QUALIFYING_GROUPS. */
@@ -70,7 +72,7 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
   const lexicon = parseLexiconFile(body, file, HEADS_SCHEMA);
   const heads = new Map<string, HeadWord>();
   const sets: Record<Exclude<Role, 'head'>, Set<string>> = {
-    qualifier: new Set(), 'not-qualifier': new Set(), verb: new Set(), adverb: new Set(), auxiliary: new Set(), place: new Set(),
+    qualifier: new Set(), 'not-qualifier': new Set(), verb: new Set(), adverb: new Set(), modality: new Set(), auxiliary: new Set(), place: new Set(),
   };
   const fail = (message: string): never => {
     throw new DomainError('INVALID_RESOURCE_FILE', `${file}: ${message}`);
@@ -101,7 +103,7 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
   for (const q of sets.qualifier) if (sets['not-qualifier'].has(q)) fail(`"${q}" is both a qualifier and a not-qualifier`);
   const qualifyingTypes = new Set(semanticTypes().all.filter((t) => QUALIFYING_GROUPS.has(t.group)).map((t) => t.abbreviation));
   return {
-    heads, qualifiers: sets.qualifier, notQualifiers: sets['not-qualifier'], verbs: sets.verb, adverbs: sets.adverb,
+    heads, qualifiers: sets.qualifier, notQualifiers: sets['not-qualifier'], verbs: sets.verb, adverbs: sets.adverb, modalities: sets.modality,
     auxiliaries: sets.auxiliary, places: sets.place, qualifyingTypes,
   };
 }
@@ -205,6 +207,11 @@ export function findProcedurePhrases(doc: Document, p: ProcedurePhrases, kb: Kno
       if (start === i && !head.bare && !(i + 1 < to && head.followedBy?.has(tokens[i + 1]!.lower) === true)) continue;
       if (isLineLabel(tokens, start, i + 1)) continue;
       out.push({ tokenStart: start, tokenEnd: i + 1, normalized: start === i ? head.normalized : phraseName(doc, start, i + 1) });
+      continue;
+    }
+    // `radiographic progression`, `sonographic diagnosis`; before a head (`radiographic examination`) the head's phrase takes it.
+    if (p.modalities.has(t.lower) && !(i + 1 < to && p.heads.has(tokens[i + 1]!.lower))) {
+      out.push({ tokenStart: i, tokenEnd: i + 1, normalized: t.lower });
       continue;
     }
     if (p.adverbs.has(t.lower)) {

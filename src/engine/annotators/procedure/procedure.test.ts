@@ -117,6 +117,12 @@ describe('procedure', () => {
     assert.deepEqual([...heads.get('treatment')?.followedBy ?? []], ['for']);
   });
 
+  test('an adjective naming a diagnostic modality is a procedure when no head follows it; plural x-rays', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Documented radiographic progression. Radiographic examination was normal.'), ['radiographic', 'Radiographic examination']);
+    assert.deepEqual(covered('X-rays of the chest were clear. A pathological fracture.'), ['X-rays']);
+  });
+
   test('the procedure-heads file is validated: roles, one-word forms, no word both a qualifier and not one', () => {
     const bad = (entries: unknown[]) => () => compileProcedurePhrases({ kind: 'procedure-heads', version: '1', language: 'en', entries }, 'h.json');
     const coded = (e: unknown): boolean => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('h.json');
