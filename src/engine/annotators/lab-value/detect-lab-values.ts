@@ -18,7 +18,7 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredHeadPhrases, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { compileStainMarkerWords, findStainMarkers, type StainMarkerWords } from './stain-markers.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
@@ -233,7 +233,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findMeasuredHeadPhrases(doc, compiled.phrases, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }

@@ -150,6 +150,13 @@ describe('lab_value resources', () => {
       ['anti-Ro=negative', 'anti-La=negative', 'anticardiolipin antibodies=negative']);
   });
 
+  test('a measurement named by what it measures and a head noun (levels, activity, count) takes a value or a worded result', () => {
+    assert.deepEqual(brief('Total carnitine levels were low. Factor IX activity was 45%. The mitotic count was 9.'),
+      ['Total carnitine levels=low', 'Factor IX activity=45 %', 'mitotic count=9']);
+    // a result word or a boundary word ends the phrase going back; no word before the head, no name
+    assert.deepEqual(brief('Levels were normal. She had high levels of stress.'), []);
+  });
+
   test('the stain-markers file is validated: closed roles', () => {
     const bad = { kind: 'stain-markers', version: '1', language: 'en', entries: [{ id: 'a', role: 'marker', forms: ['CK7'] }] };
     assert.throws(() => compileStainMarkerWords(bad, 'm.json'), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('m.json'));
