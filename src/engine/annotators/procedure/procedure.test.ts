@@ -104,6 +104,7 @@ describe('procedure', () => {
     assert.deepEqual(covered('Laboratory tests showed anemia. A urine pregnancy test was negative.'), ['Laboratory tests']);
     assert.deepEqual(covered('She was referred to the cardiac surgery department and admitted to the intensive care unit.'), []);
     assert.deepEqual(covered('Cardiac surgery was performed.'), ['Cardiac surgery']);
+    assert.deepEqual(covered('Infection at the injection site or the puncture sites.'), []);
     // a label at the start of a line names what follows
     assert.deepEqual(covered('Depression.\n• Medical Treatment: He will continue Prozac.\nSurgical treatment: none.'), []);
   });
