@@ -105,6 +105,7 @@ describe('procedure', () => {
     assert.deepEqual(covered('She was referred to the cardiac surgery department and admitted to the intensive care unit.'), []);
     assert.deepEqual(covered('Cardiac surgery was performed.'), ['Cardiac surgery']);
     assert.deepEqual(covered('Infection at the injection site or the puncture sites.'), []);
+    assert.deepEqual(covered('An MRI conditional pacemaker. Any other drug under investigation.'), []);
     // a label at the start of a line names what follows
     assert.deepEqual(covered('Depression.\n• Medical Treatment: He will continue Prozac.\nSurgical treatment: none.'), []);
   });
