@@ -119,6 +119,12 @@ describe('procedure', () => {
     assert.deepEqual([...heads.get('treatment')?.followedBy ?? []], ['for']);
   });
 
+  test('procedure nouns that name an act on their own (transplantation, excision, reconstruction, ablation); placement needs a qualifier', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => [p.coveredText as string, p.procedureNormalizedName as string].join('='));
+    assert.deepEqual(covered('After transplantation, excision and reconstruction, stenting followed. The placement was difficult.'),
+      ['transplantation=transplantation', 'excision=removal', 'reconstruction=repair', 'stenting=stenting']);
+  });
+
   test('an adjective naming a diagnostic modality is a procedure when no head follows it; plural x-rays', () => {
     const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
     assert.deepEqual(covered('Documented radiographic progression. Radiographic examination was normal.'), ['radiographic', 'Radiographic examination']);
