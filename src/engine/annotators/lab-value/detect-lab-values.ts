@@ -18,7 +18,8 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredHeadPhrases, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileStainMarkerWords, findStainMarkers, type StainMarkerWords } from './stain-markers.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
@@ -56,6 +57,7 @@ export interface LabValueCompiled {
   readonly terms: KbTerms;
   readonly dates: DateRecognizer;
   readonly phrases: MeasuredPhraseWords;
+  readonly markers: StainMarkerWords;
 }
 
 export interface LabValueOptions {
@@ -82,7 +84,7 @@ export function compileConnectors(body: unknown = patternsFile, file = LAB_PATTE
 }
 
 export function compileLabValue(kb: KnowledgeBase): LabValueCompiled {
-  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer(), phrases: compileMeasuredPhraseWords() };
+  return { labs: compileLabLexicon(), results: compileResults(), connectors: compileConnectors(), units: compileUnits(), terms: compileKbTerms(kb), dates: compileDateRecognizer(), phrases: compileMeasuredPhraseWords(), markers: compileStainMarkerWords() };
 }
 
 interface LabName {
@@ -182,12 +184,31 @@ function standsAlone(doc: Document, word: WordedResult, exam: boolean): boolean 
   if (next.lower === 'for' && word.id !== 'positive' && word.id !== 'negative') return false;
   return !exam || next.kind !== 'word' || next.lower === 'and' || next.lower === 'or' || next.lower === 'but' || next.lower === 'in' || next.lower === 'on' || next.lower === 'at' || next.lower === 'with' || next.lower === 'except';
 }
-/** Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`). */
+/** Longest bracketed group skipped between two joined names (`cytokeratin-7 (CK7) (Figure 1F), CK19`). */
+const MAX_JOINED_BRACKET = 6;
+
+/**
+ * Only `and`, `or`, `,`, `/`, `&` between two names (`CBC and BMP`, `AST/ALT`, `AST, ALT`), besides bracketed groups
+ * of a few tokens (a short form or a figure reference: `CK7 (Figure 1F), CK19`), and the bracket of a name written in
+ * one (`cytokeratin-7 (CK7)`).
+ */
 function joined(doc: Document, from: number, to: number): boolean {
-  if (to - from > 3) return false;
+  let words = 0;
+  // `cytokeratin-7 (CK7), CK19`: the bracket a name is written in closes after it, or opens before it.
+  while (from < to && (doc.tokens[from]!.lower === ')' || doc.tokens[from]!.lower === ']')) from++;
+  if (from < to && (doc.tokens[to - 1]!.lower === '(' || doc.tokens[to - 1]!.lower === '[')) to--;
   for (let k = from; k < to; k++) {
     const w = doc.tokens[k]!.lower;
+    if (w === '(' || w === '[') {
+      const close = w === '(' ? ')' : ']';
+      let j = k + 1;
+      while (j < to && j <= k + MAX_JOINED_BRACKET && doc.tokens[j]!.lower !== close) j++;
+      if (j >= to || doc.tokens[j]!.lower !== close) return false;
+      k = j;
+      continue;
+    }
     if (w !== 'and' && w !== 'or' && w !== ',' && w !== '/' && w !== '&') return false;
+    if (++words > 3) return false;
   }
   return true;
 }
@@ -212,10 +233,19 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findMeasuredHeadPhrases(doc, compiled.phrases, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }
+  // Markers of stains and antibody tests (stain-markers.ts): names that bind a worded result only.
+  const taken = new Set<number>();
+  for (const n of names) for (let k = n.tokenStart; k < n.tokenEnd; k++) taken.add(k);
+  doc.sentences.forEach((s, i) => {
+    const cueFrom = i > 0 ? doc.sentences[i - 1]!.tokenStart : s.tokenStart;
+    for (const p of findStainMarkers(doc, compiled.markers, s.tokenStart, s.tokenEnd, cueFrom, taken)) {
+      names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: true });
+    }
+  });
   names.sort((a, b) => a.begin - b.begin || b.end - a.end);
   const referenceYear = referenceYearOf(options.referenceDate);
   const dateCache = new Map<number, DateMention[]>();

@@ -2,6 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runClinicalFlow } from '../symptom-disease/clinical-test-kb.js';
 import { labValueAnnotator } from './index.js';
+import { compileStainMarkerWords } from './stain-markers.js';
+import { DomainError } from '../../../errors.js';
 
 function labs(text: string) {
   return runClinicalFlow(text, [labValueAnnotator]).get('LabValueInd') ?? [];
@@ -126,6 +128,40 @@ describe('lab_value: measurements no lexicon names, worded results of scales', (
 });
 
 describe('lab_value resources', () => {
+  test('markers of stains in a sentence about immunostaining, bound to a result before or after them', () => {
+    assert.deepEqual(brief('Immunohistochemistry showed that the tumor cells were positive for CK7, TTF-1 and synaptophysin, but negative to p63.'),
+      ['CK7=positive', 'TTF-1=positive', 'synaptophysin=positive', 'p63=negative']);
+    // short forms and figure references between joined markers; a hyphenated letter; a marker of several words
+    assert.deepEqual(brief('Immunostains showed positivity for cytokeratin-7 (CK7) (Figure 1F), chromogranin-A, and epithelial membrane antigen.'),
+      ['cytokeratin-7=positivity', 'CK7=positivity', 'chromogranin-A=positivity', 'epithelial membrane antigen=positivity']);
+    assert.deepEqual(brief('On staining, CD34 and desmin were negative.'), ['CD34=negative', 'desmin=negative']);
+    // the cue may be in the sentence before
+    assert.deepEqual(brief('Immunohistochemical staining was performed. The cells were positive for vimentin.'), ['vimentin=positive']);
+  });
+
+  test('no cue, no result, or no marker shape: no stain marker', () => {
+    assert.deepEqual(brief('The patient was positive for COVID19 and CK7 after day3.'), []);
+    assert.deepEqual(brief('Immunohistochemistry was performed for CK7 and TTF-1.'), []);
+    assert.deepEqual(brief('Staining of the specimen margin was positive within the skin.'), []);
+  });
+
+  test('antibodies with a result are tests, with or without a cue', () => {
+    assert.deepEqual(brief('Tests for anti-Ro, anti-La, and anticardiolipin antibodies were all negative.'),
+      ['anti-Ro=negative', 'anti-La=negative', 'anticardiolipin antibodies=negative']);
+  });
+
+  test('a measurement named by what it measures and a head noun (levels, activity, count) takes a value or a worded result', () => {
+    assert.deepEqual(brief('Total carnitine levels were low. Factor IX activity was 45%. The mitotic count was 9.'),
+      ['Total carnitine levels=low', 'Factor IX activity=45 %', 'mitotic count=9']);
+    // a result word or a boundary word ends the phrase going back; no word before the head, no name
+    assert.deepEqual(brief('Levels were normal. She had high levels of stress.'), []);
+  });
+
+  test('the stain-markers file is validated: closed roles', () => {
+    const bad = { kind: 'stain-markers', version: '1', language: 'en', entries: [{ id: 'a', role: 'marker', forms: ['CK7'] }] };
+    assert.throws(() => compileStainMarkerWords(bad, 'm.json'), (e: unknown) => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('m.json'));
+  });
+
   test('a malformed lexicon fails at load with INVALID_RESOURCE_FILE naming the file and entry', async () => {
     const { compileUnits, UNITS_FILE } = await import('./measurement.js');
     const { compileLabLexicon } = await import('./detect-lab-values.js');

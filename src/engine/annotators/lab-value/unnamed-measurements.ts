@@ -14,7 +14,7 @@ export const MEASURED_PHRASES_FILE = 'resources/lab-value/measured-phrases.json'
 const SCHEMA: LexiconSchema = {
   kind: 'measured-phrase-words',
   required: { forms: 'strings', role: 'string' },
-  enums: { role: ['boundary', 'not-measured'] },
+  enums: { role: ['boundary', 'not-measured', 'measured-head'] },
 };
 
 const MAX_WORDS = 4;
@@ -22,14 +22,15 @@ const MAX_WORDS = 4;
 export interface MeasuredPhraseWords {
   readonly boundary: ReadonlySet<string>;
   readonly notMeasured: ReadonlySet<string>;
+  /** Head nouns of a measurement named by what it measures (`carnitine levels`, `factor IX activity`). */
+  readonly heads: ReadonlySet<string>;
 }
 
 export function compileMeasuredPhraseWords(body: unknown = phrasesFile, file = MEASURED_PHRASES_FILE): MeasuredPhraseWords {
   const lexicon = parseLexiconFile(body, file, SCHEMA);
-  const boundary = new Set<string>();
-  const notMeasured = new Set<string>();
-  for (const e of lexicon.entries) for (const f of listField(e, 'forms')) (stringField(e, 'role') === 'boundary' ? boundary : notMeasured).add(f.toLowerCase());
-  return { boundary, notMeasured };
+  const by: Record<string, Set<string>> = { boundary: new Set(), 'not-measured': new Set(), 'measured-head': new Set() };
+  for (const e of lexicon.entries) for (const f of listField(e, 'forms')) by[stringField(e, 'role')!]!.add(f.toLowerCase());
+  return { boundary: by.boundary!, notMeasured: by['not-measured']!, heads: by['measured-head']! };
 }
 
 /** A phrase found before a comparator: token range and character span. */
@@ -115,6 +116,36 @@ export function findHyphenatedResultNames(doc: Document, results: ResultLexicon,
     while (start - 2 >= from && tokens[start - 1]!.lower === '-' && tokens[start - 1]!.begin === tokens[start - 2]!.end && tokens[start - 1]!.end === tokens[start]!.begin) start -= 2;
     if (tokens[start]!.kind !== 'word') continue;
     out.push({ begin: tokens[start]!.begin, end: name.end, tokenStart: start, tokenEnd: k - 1 });
+  }
+  return out;
+}
+
+/**
+ * Measurements named by what they measure and a head noun (`total carnitine levels`, `renin activity`, `plasma IGF-1
+ * levels`, `mitotic count`): the head with one to three words before it, read back to a boundary word, punctuation or
+ * a worded result (`high levels`), in sentence token range [from, to), unless a named test already ends there or right
+ * before the head (`potassium level`: the lab's name is `potassium`). The
+ * main loop binds them to a value or a worded result like any name.
+ */
+export function findMeasuredHeadPhrases(doc: Document, words: MeasuredPhraseWords, results: ResultLexicon, from: number, to: number, namedEnds: ReadonlySet<number>): MeasuredPhrase[] {
+  const tokens = doc.tokens;
+  const out: MeasuredPhrase[] = [];
+  for (let k = from + 1; k < to; k++) {
+    // A named test right before the head is the name (`potassium level`).
+    if (!words.heads.has(tokens[k]!.lower) || namedEnds.has(k + 1) || namedEnds.has(k)) continue;
+    let begin = k;
+    let count = 0;
+    while (begin > from && count < MAX_WORDS - 1) {
+      const t = tokens[begin - 1]!;
+      if (tokens[begin]!.newlineBefore) break;
+      if (t.kind === 'word') {
+        if (words.boundary.has(t.lower) || words.notMeasured.has(t.lower) || words.heads.has(t.lower) || resultAt(results, doc.text, tokens, begin - 1, k) !== undefined) break;
+        count++;
+      } else if (!((t.lower === '-' || t.lower === '/') && t.end === tokens[begin]!.begin && begin - 2 >= from && tokens[begin - 2]!.end === t.begin) && !(t.kind === 'number' && begin - 2 >= from && tokens[begin - 2]!.lower === '-' && tokens[begin - 2]!.end === t.begin)) break;
+      begin--;
+    }
+    if (begin === k || tokens[begin]!.kind !== 'word') continue;
+    out.push({ begin: tokens[begin]!.begin, end: tokens[k]!.end, tokenStart: begin, tokenEnd: k + 1 });
   }
   return out;
 }

@@ -45,11 +45,11 @@ export function resultAt(results: ResultLexicon, text: string, tokens: readonly 
 }
 
 /**
- * A result phrase ending right at token `end`, or before a `for` there: `elevated troponin`, `markedly elevated LFTs`,
- * `negative for HIV`. Searched from token `from` on.
+ * A result phrase ending right at token `end`, or before a `for` or `to` there: `elevated troponin`, `markedly elevated
+ * LFTs`, `negative for HIV`, `positive to p16`. Searched from token `from` on.
  */
 export function resultBefore(results: ResultLexicon, text: string, tokens: readonly Token[], from: number, end: number): WordedResult | undefined {
-  const last = end - 1 >= from && tokens[end - 1]?.lower === 'for' ? end - 1 : end;
+  const last = end - 1 >= from && (tokens[end - 1]?.lower === 'for' || tokens[end - 1]?.lower === 'to') ? end - 1 : end;
   for (let start = last - 1; start >= from && start >= last - 6; start--) {
     const r = resultAt(results, text, tokens, start, last);
     if (r !== undefined && r.tokenEnd === last) return r;

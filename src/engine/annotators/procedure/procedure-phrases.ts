@@ -15,14 +15,14 @@ import { listField, parseLexiconFile, stringField, type LexiconSchema } from '..
 
 export const PROCEDURE_HEADS_FILE = 'resources/procedure/procedure-heads.json';
 
-const ROLES = ['head', 'qualifier', 'not-qualifier', 'verb', 'adverb', 'auxiliary', 'place'] as const;
+const ROLES = ['head', 'qualifier', 'not-qualifier', 'verb', 'adverb', 'modality', 'auxiliary', 'place'] as const;
 type Role = (typeof ROLES)[number];
 
 const HEADS_SCHEMA: LexiconSchema = {
   kind: 'procedure-heads',
   required: { role: 'string', forms: 'strings' },
-  optional: { normalized: 'string', bare: 'string', qualifiedBy: 'strings' },
-  enums: { role: ROLES, bare: ['yes', 'no'] },
+  optional: { normalized: 'string', bare: 'string', qualifiedBy: 'strings', followedBy: 'strings', qualifiable: 'string' },
+  enums: { role: ROLES, bare: ['yes', 'no'], qualifiable: ['yes', 'no'] },
 };
 
 /**
@@ -41,6 +41,10 @@ export interface HeadWord {
   readonly bare: boolean;
   /** When set, a procedure only after one of these words (`laboratory tests`, not `pregnancy test`: a lab test). */
   readonly qualifiedBy: ReadonlySet<string> | undefined;
+  /** A procedure on its own also when the next word is one of these (`treatment for`, `treated for`). */
+  readonly followedBy: ReadonlySet<string> | undefined;
+  /** Whether qualifiers before it make it a procedure (no for a participle: `diabetes treated with diet`). */
+  readonly qualifiable: boolean;
 }
 
 export interface ProcedurePhrases {
@@ -49,6 +53,8 @@ export interface ProcedurePhrases {
   readonly notQualifiers: ReadonlySet<string>;
   readonly verbs: ReadonlySet<string>;
   readonly adverbs: ReadonlySet<string>;
+  /** Adjectives naming a diagnostic modality, a procedure on their own before a word that is no head (`radiographic progression`). */
+  readonly modalities: ReadonlySet<string>;
   readonly auxiliaries: ReadonlySet<string>;
   readonly places: ReadonlySet<string>;
   /** Semantic type abbreviations of QUALIFYING_GROUPS. */
@@ -66,7 +72,7 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
   const lexicon = parseLexiconFile(body, file, HEADS_SCHEMA);
   const heads = new Map<string, HeadWord>();
   const sets: Record<Exclude<Role, 'head'>, Set<string>> = {
-    qualifier: new Set(), 'not-qualifier': new Set(), verb: new Set(), adverb: new Set(), auxiliary: new Set(), place: new Set(),
+    qualifier: new Set(), 'not-qualifier': new Set(), verb: new Set(), adverb: new Set(), modality: new Set(), auxiliary: new Set(), place: new Set(),
   };
   const fail = (message: string): never => {
     throw new DomainError('INVALID_RESOURCE_FILE', `${file}: ${message}`);
@@ -82,7 +88,11 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
         if (normalized === undefined || bare === undefined) fail(`entry "${e.id}": a head needs normalized and bare`);
         if (heads.has(form)) fail(`entry "${e.id}": "${raw}" is already a head`);
         const only = listField(e, 'qualifiedBy');
-        heads.set(form, { normalized: normalized!, bare: bare === 'yes', qualifiedBy: only.length > 0 ? new Set(only.map((w) => w.toLowerCase())) : undefined });
+        const after = listField(e, 'followedBy');
+        heads.set(form, {
+          normalized: normalized!, bare: bare === 'yes', qualifiedBy: only.length > 0 ? new Set(only.map((w) => w.toLowerCase())) : undefined,
+          followedBy: after.length > 0 ? new Set(after.map((w) => w.toLowerCase())) : undefined, qualifiable: stringField(e, 'qualifiable') !== 'no',
+        });
         continue;
       }
       const set = sets[role];
@@ -93,7 +103,7 @@ export function compileProcedurePhrases(body: unknown = headsFile, file = PROCED
   for (const q of sets.qualifier) if (sets['not-qualifier'].has(q)) fail(`"${q}" is both a qualifier and a not-qualifier`);
   const qualifyingTypes = new Set(semanticTypes().all.filter((t) => QUALIFYING_GROUPS.has(t.group)).map((t) => t.abbreviation));
   return {
-    heads, qualifiers: sets.qualifier, notQualifiers: sets['not-qualifier'], verbs: sets.verb, adverbs: sets.adverb,
+    heads, qualifiers: sets.qualifier, notQualifiers: sets['not-qualifier'], verbs: sets.verb, adverbs: sets.adverb, modalities: sets.modality,
     auxiliaries: sets.auxiliary, places: sets.place, qualifyingTypes,
   };
 }
@@ -193,10 +203,15 @@ export function findProcedurePhrases(doc: Document, p: ProcedurePhrases, kb: Kno
         if (i > from && head.qualifiedBy.has(tokens[i - 1]!.lower)) out.push({ tokenStart: i - 1, tokenEnd: i + 1, normalized: phraseName(doc, i - 1, i + 1) });
         continue;
       }
-      const start = qualifiersStart(doc, p, ends, i, from);
-      if (start === i && !head.bare) continue;
+      const start = head.qualifiable ? qualifiersStart(doc, p, ends, i, from) : i;
+      if (start === i && !head.bare && !(i + 1 < to && head.followedBy?.has(tokens[i + 1]!.lower) === true)) continue;
       if (isLineLabel(tokens, start, i + 1)) continue;
       out.push({ tokenStart: start, tokenEnd: i + 1, normalized: start === i ? head.normalized : phraseName(doc, start, i + 1) });
+      continue;
+    }
+    // `radiographic progression`, `sonographic diagnosis`; before a head (`radiographic examination`) the head's phrase takes it.
+    if (p.modalities.has(t.lower) && !(i + 1 < to && p.heads.has(tokens[i + 1]!.lower))) {
+      out.push({ tokenStart: i, tokenEnd: i + 1, normalized: t.lower });
       continue;
     }
     if (p.adverbs.has(t.lower)) {

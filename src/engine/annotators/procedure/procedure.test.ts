@@ -104,8 +104,31 @@ describe('procedure', () => {
     assert.deepEqual(covered('Laboratory tests showed anemia. A urine pregnancy test was negative.'), ['Laboratory tests']);
     assert.deepEqual(covered('She was referred to the cardiac surgery department and admitted to the intensive care unit.'), []);
     assert.deepEqual(covered('Cardiac surgery was performed.'), ['Cardiac surgery']);
+    assert.deepEqual(covered('Infection at the injection site or the puncture sites.'), []);
+    assert.deepEqual(covered('An MRI conditional pacemaker. Any other drug under investigation.'), []);
     // a label at the start of a line names what follows
     assert.deepEqual(covered('Depression.\n• Medical Treatment: He will continue Prozac.\nSurgical treatment: none.'), []);
+  });
+
+  test('a treatment for a named condition: "treatment for", "treated for"; not a bare treatment, nor one treated with', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Prior treatment for latent tuberculosis. She was treated for hypertension.'), ['treatment', 'treated']);
+    assert.deepEqual(covered('Prior treatment with gefitinib. Diabetes treated with diet. The treatment was stopped.'), []);
+    const heads = compileProcedurePhrases().heads;
+    assert.equal(heads.get('treated')?.qualifiable, false);
+    assert.deepEqual([...heads.get('treatment')?.followedBy ?? []], ['for']);
+  });
+
+  test('procedure nouns that name an act on their own (transplantation, excision, reconstruction, ablation); placement needs a qualifier', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => [p.coveredText as string, p.procedureNormalizedName as string].join('='));
+    assert.deepEqual(covered('After transplantation, excision and reconstruction, stenting followed. The placement was difficult.'),
+      ['transplantation=transplantation', 'excision=removal', 'reconstruction=repair', 'stenting=stenting']);
+  });
+
+  test('an adjective naming a diagnostic modality is a procedure when no head follows it; plural x-rays', () => {
+    const covered = (text: string): string[] => procedures(text).map((p) => p.coveredText as string);
+    assert.deepEqual(covered('Documented radiographic progression. Radiographic examination was normal.'), ['radiographic', 'Radiographic examination']);
+    assert.deepEqual(covered('X-rays of the chest were clear. A pathological fracture.'), ['X-rays']);
   });
 
   test('the procedure-heads file is validated: roles, one-word forms, no word both a qualifier and not one', () => {
@@ -113,6 +136,7 @@ describe('procedure', () => {
     const coded = (e: unknown): boolean => e instanceof DomainError && e.kind === 'INVALID_RESOURCE_FILE' && e.description.includes('h.json');
     assert.throws(bad([{ id: 'a', role: 'head', forms: ['therapy'] }]), coded);
     assert.throws(bad([{ id: 'a', role: 'chief', forms: ['therapy'] }]), coded);
+    assert.throws(bad([{ id: 'a', role: 'head', forms: ['treated'], normalized: 'treatment', bare: 'no', qualifiable: 'maybe' }]), coded);
     assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['work-up'] }]), coded);
     assert.throws(bad([{ id: 'a', role: 'qualifier', forms: ['usual'] }, { id: 'b', role: 'not-qualifier', forms: ['usual'] }]), coded);
     assert.equal(compileProcedurePhrases().heads.get('examination')?.bare, true);
