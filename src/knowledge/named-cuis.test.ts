@@ -39,6 +39,19 @@ test('a CUI another concept of a different name carries is not given again', () 
   assert.equal(report.cuiTaken, 1);
 });
 
+test('a CUI another concept carries is given when that concept also has the name that gave it', () => {
+  const table = new Map([[key('itching'), 'C0033774']]);
+  const pruritus = concept('C0033774', 'Pruritus', { names: [{ text: 'Pruritus', kind: 'preferred' }, { text: 'Itching', kind: 'exact' }] });
+  const { concepts } = attachNamedCuis([concept('SYMP:0000432', 'itching'), pruritus], table, key);
+  assert.equal(concepts[0]!.cui, 'C0033774');
+  // By a synonym only, a CUI another concept carries is not given: benzylpenicillin is not the class Penicillins.
+  const penicillins = concept('C0220892', 'Penicillins', { names: [{ text: 'Penicillins', kind: 'preferred' }] });
+  const benzylpenicillin = concept('DRUGCENTRAL:2082', 'benzylpenicillin', { names: [{ text: 'penicillin', kind: 'exact' }] });
+  const synonymOnly = attachNamedCuis([benzylpenicillin, penicillins], new Map([[key('penicillin'), 'C0220892']]), key);
+  assert.equal(synonymOnly.concepts[0]!.cui, 'DRUGCENTRAL:2082');
+  assert.equal(synonymOnly.report.cuiTaken, 1);
+});
+
 test('concepts of one preferred name share the CUI; code-only concepts yield; synonyms alone are ambiguous', () => {
   const table = new Map([[key('dizziness'), 'C0012833'], [key('fracture'), 'C0016658']]);
   const input = [

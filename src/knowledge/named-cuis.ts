@@ -7,8 +7,10 @@
 //  * resources/knowledge/concept-cuis.tsv: well-known clinical concepts that no staged source pairs with a CUI
 //    (chills, dizziness), authored; these win over the inventories.
 // A concept takes the CUI its preferred name has, else the one CUI its exact names agree on; never a CUI another
-// concept already carries (it would join two meanings under one id), unless that concept has the same preferred
-// name (HPO and SYMP "melena" that no source joined). Of several candidates for one CUI, those
+// concept already carries (it would join two meanings under one id), unless the CUI came with the concept's
+// preferred name and that concept has the name among its own preferred and exact names (HPO "Pruritus", with the
+// synonym itching, and SYMP "itching", which no source joined; not DrugCentral benzylpenicillin, whose synonym
+// penicillin names MeSH Penicillins). Of several candidates for one CUI, those
 // not code-only, then those named by their preferred name, take it (concept_detection keeps one concept per span
 // and CUI); several named by an exact synonym only take none. The concept keeps its source ids as cross-references and adds `UMLS:<cui>`.
 import { existsSync, readFileSync } from 'node:fs';
@@ -106,14 +108,16 @@ const hasRealCui = (c: MergedConcept): boolean => CUI.test(c.cui);
 
 /** The concepts with the CUIs their names are given (see the file comment); order kept. */
 export function attachNamedCuis(concepts: readonly MergedConcept[], table: ReadonlyMap<string, string>, termKey: (t: string) => string): { concepts: MergedConcept[]; report: NamedCuiReport } {
-  // CUI → the preferred-name keys of the concepts already carrying it.
+  // CUI → the name keys (preferred and exact) of the concepts already carrying it.
   const used = new Map<string, Set<string>>();
   for (const c of concepts) {
     const cuis = c.xrefs.filter((x) => x.startsWith('UMLS:')).map((x) => x.slice(5));
     if (hasRealCui(c)) cuis.push(c.cui);
+    if (cuis.length === 0) continue;
+    const names = [termKey(c.preferredName), ...c.names.filter((n) => n.kind === 'preferred' || n.kind === 'exact').map((n) => termKey(n.text))];
     for (const cui of cuis) {
       const keys = used.get(cui) ?? new Set<string>();
-      keys.add(termKey(c.preferredName));
+      for (const k of names) keys.add(k);
       used.set(cui, keys);
     }
   }
@@ -122,22 +126,28 @@ export function attachNamedCuis(concepts: readonly MergedConcept[], table: Reado
   let cuiTaken = 0;
   concepts.forEach((c, index) => {
     if (hasRealCui(c)) return;
-    let cui = table.get(termKey(c.preferredName));
+    const label = termKey(c.preferredName);
+    let cui = table.get(label);
     let preferred = cui !== undefined;
+    // The name keys that gave the CUI.
+    let keys = [label];
     if (cui === undefined) {
-      const agreed = new Set<string>();
+      const agreed = new Map<string, string[]>();
       for (const n of c.names) {
         if (n.kind !== 'preferred' && n.kind !== 'exact') continue;
-        const found = table.get(termKey(n.text));
-        if (found !== undefined) agreed.add(found);
+        const k = termKey(n.text);
+        const found = table.get(k);
+        if (found !== undefined) agreed.set(found, [...(agreed.get(found) ?? []), k]);
       }
-      if (agreed.size === 1) cui = [...agreed][0];
+      const only = agreed.size === 1 ? [...agreed][0] : undefined;
+      if (only !== undefined) [cui, keys] = only;
       preferred = false;
     }
     if (cui === undefined) return;
-    // A CUI another concept carries joins no new meaning only when that concept has the same preferred name.
+    // A CUI another concept carries joins no new meaning only when that concept has the name that gave it
+    // (SYMP "itching" beside the HPO concept Pruritus, whose exact synonyms name itching).
     const holders = used.get(cui);
-    if (holders !== undefined && !(preferred && holders.has(termKey(c.preferredName)))) {
+    if (holders !== undefined && !(preferred && keys.some((k) => holders.has(k)))) {
       cuiTaken++;
       return;
     }
