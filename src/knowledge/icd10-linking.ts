@@ -10,6 +10,7 @@ import { compileMerged, type CompileInfo } from './compile.js';
 import type { CompiledKb } from './compiled-kb.js';
 import { mergeRecords, type MergedConcept } from './merge.js';
 import { chooseMeshIds } from './mesh-choice.js';
+import { attachNamedCuis, cuiNameTable, loadConceptCuis, readSenseInventories } from './named-cuis.js';
 import type { Normalizer } from './normalize.js';
 import { readIndexForms, readNeoplasmCoding, readTabular } from './builders/icd10cm-index.js';
 import type { SourceRecord } from './builders/source-record.js';
@@ -260,7 +261,9 @@ export function compileWithIcd10Links(records: Iterable<SourceRecord>, info: Com
   for (const [prefix, n] of Object.entries(refusedByPrefix)) stats[`refused:${prefix}`] = n;
   const linked = linkIcd10Codes(merged, readIndexForms(dir), readTabular(dir), (t) => normalizer.termKey(t), readNeoplasmCoding(dir));
   progress(`ICD-10-CM linking: ${JSON.stringify(linked.report)}`);
-  const mesh = chooseMeshIds(linked.concepts);
+  const named = attachNamedCuis(linked.concepts, cuiNameTable(loadConceptCuis(), readSenseInventories(dir), (t) => normalizer.termKey(t)), (t) => normalizer.termKey(t));
+  progress(`CUIs by name (authored table, abbreviation sense inventories): ${JSON.stringify(named.report)}`);
+  const mesh = chooseMeshIds(named.concepts);
   progress(`MeSH ids chosen (attested, else descriptors): ${mesh.changed} concepts`);
   return compileMerged(mesh.concepts, info, stats, started);
 }
