@@ -192,6 +192,52 @@ function joined(doc: Document, from: number, to: number): boolean {
   return true;
 }
 
+/** Dimensions of a share or count written right before a name (`75% neutrophils`). */
+const VALUE_BEFORE_DIMENSIONS: ReadonlySet<string> = new Set(['percentage', 'concentration']);
+
+/** A single value with a percentage or count unit ending right before token `end`, searched from `from` on. */
+function valueBefore(doc: Document, units: UnitTrie, from: number, end: number): MeasuredValue | undefined {
+  for (let k = end - 1; k >= from && k >= end - 4; k--) {
+    if (doc.tokens[k]!.kind !== 'number') continue;
+    if (k > from && doc.tokens[k - 1]!.kind === 'number') return undefined;
+    const v = scanMeasuredValue(doc.tokens, k, end, doc.text, units);
+    const dimension = v?.unit?.unit.dimension;
+    return v !== undefined && v.kind === 'single' && v.tokenEnd === end && dimension !== undefined && VALUE_BEFORE_DIMENSIONS.has(dimension) ? v : undefined;
+  }
+  return undefined;
+}
+
+/** Words that join a further value of the same measurement: `to` (a change), `and`, `,` and `then` (a series). */
+const FOLLOWING_JOINERS: ReadonlySet<string> = new Set(['to', 'and', ',', 'then']);
+
+/**
+ * Values after `value` that continue it: a joiner and a number with a unit of the same dimension (`from 19 mmHg to
+ * 8 mmHg`, `86 μmol/L and 48 μmol/L`), or a bare number after a bare number joined by `to` or `then` (`14.5 to
+ * 8.3`) — not a range (that is one value) nor a count (`2 to 3 times`).
+ */
+function followingValues(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'>, value: MeasuredValue, to: number): MeasuredValue[] {
+  const out: MeasuredValue[] = [];
+  const dimension = value.unit?.unit.dimension;
+  if (dimension === 'time' || value.kind === 'ratio') return out;
+  let last = value;
+  for (let n = 0; n < 4; n++) {
+    let i = last.tokenEnd;
+    const first = doc.tokens[i];
+    if (first === undefined || i >= to || !FOLLOWING_JOINERS.has(first.lower)) break;
+    i++;
+    if (first.lower === ',' && doc.tokens[i]?.lower === 'and') i++;
+    if (i >= to || doc.tokens[i]!.kind !== 'number') break;
+    const next = scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
+    if (next === undefined || next.kind === 'ratio') break;
+    const nextDimension = next.unit?.unit.dimension;
+    if (dimension === undefined ? nextDimension !== undefined || (first.lower !== 'to' && first.lower !== 'then') : nextDimension !== dimension) break;
+    if (blockedAfter(doc, compiled, next.tokenEnd)) break;
+    out.push(next);
+    last = next;
+  }
+  return out;
+}
+
 export function detectLabValues(doc: Document, compiled: LabValueCompiled, options: LabValueOptions): Annotation[] {
   const names: LabName[] = [];
   for (const s of doc.sentences) {
@@ -212,7 +258,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }
@@ -238,6 +284,22 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
     });
   };
+  const pushValue = (holder: LabName, value: MeasuredValue, comparator: string | undefined, sentence: number): void => {
+    const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
+    out.push({
+      type: 'aci.LabValueInd',
+      begin: value.begin,
+      end: value.end,
+      coveredText: doc.text.slice(value.begin, value.end),
+      ...common(holder),
+      labValue,
+      ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
+      ...(comparator === undefined ? {} : { comparator }),
+      ...(holder.loincId === undefined ? {} : { loincId: holder.loincId }),
+      ...(value.unit === undefined ? {} : { measurementUnit: [measurementUnitAnnotation(doc.text, value.unit)] }),
+      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
+    });
+  };
   for (const name of names) {
     if (name.tokenStart < usedUpTo) continue;
     const sentence = sentenceOfToken(doc.sentences, name.tokenStart);
@@ -255,6 +317,15 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       before = undefined;
       usedUpTo = found.word.tokenEnd;
       continue;
+    }
+    if (found === undefined && !name.wordedOnly) {
+      // A share or count written before the name: `75% neutrophils`, `16,400/mm3 neutrophils`.
+      const before = valueBefore(doc, compiled.units, Math.max(unit.tokenStart, usedUpTo), name.tokenStart);
+      if (before !== undefined) {
+        pushValue(name, before, undefined, sentence);
+        waiting = [];
+        continue;
+      }
     }
     if (found === undefined) {
       const word = resultBefore(compiled.results, doc.text, doc.tokens, Math.max(unit.tokenStart, usedUpTo), name.tokenStart);
@@ -281,20 +352,12 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     const holders = comparator === undefined ? [name] : [...waiting, name];
     waiting = [];
     before = undefined;
-    const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
-    for (const holder of holders) out.push({
-      type: 'aci.LabValueInd',
-      begin: value.begin,
-      end: value.end,
-      coveredText: doc.text.slice(value.begin, value.end),
-      ...common(holder),
-      labValue,
-      ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
-      ...(comparator === undefined ? {} : { comparator }),
-      ...(holder.loincId === undefined ? {} : { loincId: holder.loincId }),
-      ...(value.unit === undefined ? {} : { measurementUnit: [measurementUnitAnnotation(doc.text, value.unit)] }),
-      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
-    });
+    for (const holder of holders) pushValue(holder, value, comparator, sentence);
+    // Later values of the same measurement (`from 19 mmHg to 8 mmHg`, `86 μmol/L and 48 μmol/L, respectively`).
+    for (const next of followingValues(doc, compiled, value, unit.tokenEnd)) {
+      pushValue(name, next, undefined, sentence);
+      usedUpTo = next.tokenEnd;
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@ import phrasesFile from '../../../../resources/lab-value/measured-phrases.json' 
 import type { Document } from '../../document.js';
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
 import type { PhraseTrie } from '../symptom-disease/phrase-trie.js';
+import { scanMeasuredValue, type UnitTrie } from './measurement.js';
 import { resultAt, type ResultLexicon } from './worded-results.js';
 
 export const MEASURED_PHRASES_FILE = 'resources/lab-value/measured-phrases.json';
@@ -51,10 +52,37 @@ function comparatorBefore(doc: Document, connectors: Connectors, j: number, k: n
 }
 
 /**
- * Phrases before a comparator and a number in sentence token range [from, to), except those ending where a named
- * test already ends (`namedEnds`: token ends of the lexicon and knowledge-base names).
+ * The start of a connector of one to three tokens ending right at token `end` (`of`, `increased to`), or -1; an
+ * opening bracket is no connector here.
  */
-export function findMeasuredPhrases(doc: Document, connectors: Connectors, words: MeasuredPhraseWords, from: number, to: number, namedEnds: ReadonlySet<number>): MeasuredPhrase[] {
+function connectorEndingAt(connectors: Connectors, tokens: Document['tokens'], from: number, end: number): number {
+  if (end <= from || tokens[end - 1]!.lower === '(') return -1;
+  for (let j = Math.max(from, end - 3); j < end; j++) {
+    const c = connectors.matchAt(tokens, j, end);
+    if (c !== undefined && c.tokenEnd === end && c.values[0]!.role === 'connector' && tokens[j]!.lower !== '(') return j;
+  }
+  return -1;
+}
+
+/**
+ * Unit dimensions of lab and physiological results: a number with such a unit is a measured result without a
+ * comparator (`sphincter pressure of 50 mmHg`, `IGF-1 was 504 ng/ml`, `sweat chloride 115 mmol/l`); lengths, masses,
+ * volumes and times are sizes, doses and durations as often.
+ */
+export const RESULT_UNIT_DIMENSIONS: ReadonlySet<string> = new Set(['concentration', 'pressure', 'flow rate', 'osmolality', 'frequency', 'percentage']);
+
+/** Whether the number at token `k` carries a unit of a result dimension (RESULT_UNIT_DIMENSIONS). */
+export function hasResultUnit(doc: Document, units: UnitTrie, k: number, to: number): boolean {
+  const dimension = scanMeasuredValue(doc.tokens, k, to, doc.text, units)?.unit?.unit.dimension;
+  return dimension !== undefined && RESULT_UNIT_DIMENSIONS.has(dimension);
+}
+
+/**
+ * Phrases before a comparator and a number, or before a number with a result unit (`units` given; over connectors
+ * only), in sentence token range [from, to), except those ending where a named test already ends (`namedEnds`:
+ * token ends of the lexicon and knowledge-base names).
+ */
+export function findMeasuredPhrases(doc: Document, connectors: Connectors, words: MeasuredPhraseWords, from: number, to: number, namedEnds: ReadonlySet<number>, units?: UnitTrie): MeasuredPhrase[] {
   const tokens = doc.tokens;
   const out: MeasuredPhrase[] = [];
   for (let k = from + 1; k < to; k++) {
@@ -64,13 +92,14 @@ export function findMeasuredPhrases(doc: Document, connectors: Connectors, words
     for (let j = k - 1; j >= from && j >= k - 4; j--) {
       if (comparatorBefore(doc, connectors, j, k)) start = j;
     }
+    if (start < 0 && units !== undefined && hasResultUnit(doc, units, k, to)) start = k;
     if (start < 0) continue;
-    // Over connectors (`score of at least`, `level: >`), at most two.
+    // Over connectors (`score of at least`, `level: >`, `levels had increased to`), at most two.
     let end = start;
     for (let n = 0; n < 2 && end > from; n++) {
-      const c = connectors.matchAt(tokens, end - 1, end);
-      if (c === undefined || c.values[0]!.role !== 'connector' || tokens[end - 1]!.lower === '(') break;
-      end--;
+      const at = connectorEndingAt(connectors, tokens, from, end);
+      if (at < 0) break;
+      end = at;
     }
     if (namedEnds.has(end)) continue;
     let begin = end;
@@ -81,12 +110,16 @@ export function findMeasuredPhrases(doc: Document, connectors: Connectors, words
       if (t.kind === 'word') {
         if (words.boundary.has(t.lower)) break;
         count++;
+      } else if (t.kind === 'number' && begin - 3 >= from && tokens[begin - 2]!.lower === '-' && tokens[begin - 2]!.end === t.begin && tokens[begin - 3]!.kind === 'word' && tokens[begin - 3]!.end === tokens[begin - 2]!.begin) {
+        // `IGF-1`, `IL-6`: a number joined by a hyphen to the word before it is part of the name.
       } else if (!((t.lower === '-' || t.lower === '/') && begin < end && t.end === tokens[begin]!.begin && begin - 2 >= from && tokens[begin - 2]!.end === t.begin)) break;
       begin--;
     }
-    if (begin === end || tokens[begin]!.kind !== 'word') continue;
+    // A word right after a number is its unit or what it counts (`19 mmHg to 8 mmHg`, `3 cycles of`).
+    if (begin === end || tokens[begin]!.kind !== 'word' || (begin > from && tokens[begin - 1]!.kind === 'number')) continue;
     const last = tokens[end - 1]!;
-    if (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2) continue;
+    const gluedNumber = last.kind === 'number' && end - begin >= 3 && tokens[end - 2]!.lower === '-';
+    if (!gluedNumber && (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2)) continue;
     out.push({ begin: tokens[begin]!.begin, end: last.end, tokenStart: begin, tokenEnd: end });
   }
   return out;
