@@ -183,6 +183,39 @@ function dropOverlapping(groups: readonly SpanGroup[]): SpanGroup[] {
   return kept;
 }
 
+/** The normality evidence a source was judged by, as a key (`begin:end,...`), or undefined when it has none. */
+function evidenceKey(source: Annotation): string | undefined {
+  const model = source.insightModelData;
+  const normality = isRecord(model) ? model.normality : undefined;
+  const evidence = isRecord(normality) ? normality.evidence : undefined;
+  if (!Array.isArray(evidence) || evidence.length === 0) return undefined;
+  let key = '';
+  for (const e of evidence as unknown[]) if (isRecord(e)) key += `${String(e.begin)}:${String(e.end)},`;
+  return key === '' ? undefined : key;
+}
+
+/**
+ * Sources on different spans judged by the same evidence words are one finding (`Troponin negative`: the troponin
+ * concept and the lab value `negative`): the span whose first source comes from the earlier field keeps the
+ * attribute, the other goes.
+ */
+function dropSameEvidence(groups: readonly SpanGroup[]): SpanGroup[] {
+  const best = new Map<string, number>();
+  const keys = groups.map((g) => evidenceKey(g.sources[0] as Annotation));
+  groups.forEach((g, i) => {
+    const key = keys[i];
+    if (key === undefined) return;
+    const order = (g.lists[0] as Candidate[])[0]!.fieldOrder;
+    const seen = best.get(key);
+    if (seen === undefined || order < seen) best.set(key, order);
+  });
+  if (best.size === 0) return [...groups];
+  return groups.filter((g, i) => {
+    const key = keys[i];
+    return key === undefined || (g.lists[0] as Candidate[])[0]!.fieldOrder <= best.get(key)!;
+  });
+}
+
 function valuesOf(candidates: readonly Candidate[], multiValue: boolean): AttributeValueEntry[] {
   if (candidates.length === 1) return [(candidates[0] as Candidate).value];
   const ordered = [...candidates].sort((a, b) => a.pvOrder - b.pvOrder);
@@ -206,6 +239,7 @@ export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medi
     if (candidates.length === 0) continue;
     let groups = groupBySpan(candidates, attribute);
     if (!attribute.matchOverlappingConcepts) groups = dropOverlapping(groups);
+    if (groups.length > 1) groups = dropSameEvidence(groups);
     for (const g of groups) {
       for (let i = 0; i < g.sources.length; i++) {
         const source = g.sources[i] as Annotation;
