@@ -18,7 +18,7 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, findResultSubjects, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
@@ -32,6 +32,8 @@ export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
  */
 export const WORDED_RESULT_TYPES: readonly string[] = ['diap', 'clna'];
 const MAX_CONNECTORS = 4;
+/** Disorders, substances and organisms: a result said of them (`disease was stable`, `culture was positive for E. coli`) is no lab value of theirs. */
+const SUBJECT_EXCLUDED_TYPES: ReadonlySet<string> = new Set(['dsyn', 'neop', 'patf', 'mobd', 'inpo', 'cgab', 'acab', 'anab', 'comd', 'emod', 'sosy', 'phsu', 'antb', 'orgm', 'bact', 'virs', 'fngs', 'podg', 'humn']);
 
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',
@@ -255,10 +257,19 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     const loinc = codeFields(concept, ['loincId']).loincId;
     names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false, wordedOnly: lab === undefined });
   }
-  // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
+  // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative`, or
+  // the subject of a worded result (unnamed-measurements.ts); the last word of a disorder's name is no subject.
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
+  let disorderTokens: Set<number> | undefined;
+  const inDisorder = (token: number): boolean => {
+    if (disorderTokens === undefined) {
+      disorderTokens = new Set();
+      for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), SUBJECT_EXCLUDED_TYPES)) for (let t = m.tokenStart; t < m.tokenEnd; t++) disorderTokens.add(t);
+    }
+    return disorderTokens.has(token);
+  };
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder)]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }

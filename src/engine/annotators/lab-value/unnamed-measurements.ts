@@ -146,8 +146,54 @@ export function findHyphenatedResultNames(doc: Document, results: ResultLexicon,
     let start = k - 2;
     // `PD-L1-positive`, `ER-alpha-negative`: pieces joined without spaces belong to the name.
     while (start - 2 >= from && tokens[start - 1]!.lower === '-' && tokens[start - 1]!.begin === tokens[start - 2]!.end && tokens[start - 1]!.end === tokens[start]!.begin) start -= 2;
-    if (tokens[start]!.kind !== 'word') continue;
+    // `C-reactive protein`: a single letter before the hyphen makes one word with the result, no test and result.
+    if (tokens[start]!.kind !== 'word' || (start === k - 2 && name.end - name.begin === 1)) continue;
     out.push({ begin: tokens[start]!.begin, end: name.end, tokenStart: start, tokenEnd: k - 1 });
+  }
+  return out;
+}
+
+/** Verbs that state a result of their subject (`the postoperative course was uneventful`). */
+const COPULAS: ReadonlySet<string> = new Set(['was', 'were', 'is', 'are', 'remained', 'remains', 'became', 'becomes', 'appeared', 'appears', 'seemed', 'been']);
+/** Words that may stand between the verb and the result (`were all negative`, `was still elevated`). */
+const BETWEEN: ReadonlySet<string> = new Set(['also', 'all', 'both', 'still', 'again', 'consistently', 'entirely', 'otherwise', 'completely']);
+/** What may follow a result that is its subject's: the end of the clause, or `for` after positive and negative. */
+const AFTER_RESULT: ReadonlySet<string> = new Set([',', '.', ';', ':', ')', 'and', 'but', 'except', 'with', 'without', 'in', 'on', 'at', 'by', 'after', 'during', 'throughout', 'until', 'since', 'as', 'when', 'while', 'despite', 'although', 'whereas']);
+
+/**
+ * Subjects of a worded result that no lexicon names (`the postoperative course was uneventful`, `surgical margins
+ * were negative`, `speech was normal`): the phrase of at most four words before a copula followed by a result, in
+ * sentence token range [from, to); read back like a measured phrase (boundary words, persons and numbers end it),
+ * except where a named test already ends (`namedEnds`) or where `excluded` says the phrase's last token is part of
+ * something else (a disorder: `disease was stable` is no measurement).
+ */
+export function findResultSubjects(doc: Document, results: ResultLexicon, words: MeasuredPhraseWords, from: number, to: number, namedEnds: ReadonlySet<number>, excluded: (token: number) => boolean): MeasuredPhrase[] {
+  const tokens = doc.tokens;
+  const out: MeasuredPhrase[] = [];
+  for (let k = from + 1; k < to; k++) {
+    if (!COPULAS.has(tokens[k]!.lower)) continue;
+    let r = k + 1;
+    while (r < to && BETWEEN.has(tokens[r]!.lower)) r++;
+    const result = resultAt(results, doc.text, tokens, r, to);
+    if (result === undefined) continue;
+    const next = tokens[result.tokenEnd];
+    if (next !== undefined && result.tokenEnd < to && !next.newlineBefore && !AFTER_RESULT.has(next.lower) && !(next.lower === 'for' && (result.id === 'positive' || result.id === 'negative'))) continue;
+    const end = k;
+    if (namedEnds.has(end)) continue;
+    let begin = end;
+    let count = 0;
+    while (begin > from && count < MAX_WORDS) {
+      const t = tokens[begin - 1]!;
+      if (t.newlineBefore && begin < end) break;
+      if (t.kind !== 'word' || words.boundary.has(t.lower)) {
+        if (!((t.lower === '-' || t.lower === "'") && begin < end && t.end === tokens[begin]!.begin && begin - 2 >= from && tokens[begin - 2]!.end === t.begin)) break;
+      } else count++;
+      begin--;
+    }
+    if (begin === end || tokens[begin]!.kind !== 'word' || (begin > from && tokens[begin - 1]!.kind === 'number')) continue;
+    const last = tokens[end - 1]!;
+    if (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2 || excluded(end - 1)) continue;
+    out.push({ begin: tokens[begin]!.begin, end: last.end, tokenStart: begin, tokenEnd: end });
   }
   return out;
 }
