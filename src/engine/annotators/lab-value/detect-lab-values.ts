@@ -18,8 +18,8 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, findResultSubjects, type MeasuredPhraseWords } from './unnamed-measurements.js';
-import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, findResultSubjects, hasResultUnit, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { changeObjects, classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
 export const LAB_PATTERNS_FILE = 'resources/lab-value/patterns.json';
@@ -132,7 +132,8 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
     }
     const bracketed = afterBracketedName(doc, i, to);
     if (bracketed > 0) {
-      i = bracketed;
+      // `growth hormone (GH), 0.50 ng/ml`: a comma after the short form.
+      i = bracketed < to && doc.tokens[bracketed]!.lower === ',' ? bracketed + 1 : bracketed;
       continue;
     }
     const c = compiled.connectors.matchAt(doc.tokens, i, to);
@@ -209,13 +210,24 @@ function valueBefore(doc: Document, units: UnitTrie, from: number, end: number):
   return undefined;
 }
 
+/** Words between a worded result and the value it goes with (`elevated up to 2726 U/l`, `decreased from 19 mmHg`). */
+const WORD_VALUE_LINKS: ReadonlySet<string> = new Set(['to', 'up', 'at', 'from', 'of', '(']);
+
+/** A value with a result unit (RESULT_UNIT_DIMENSIONS) after a worded result, over at most two link words. */
+function valueAfterWord(doc: Document, compiled: Pick<LabValueCompiled, 'units'>, from: number, to: number): MeasuredValue | undefined {
+  let i = from;
+  while (i < to && i < from + 2 && WORD_VALUE_LINKS.has(doc.tokens[i]!.lower)) i++;
+  if (i === from || i >= to || doc.tokens[i]!.kind !== 'number' || !hasResultUnit(doc, compiled.units, i, to)) return undefined;
+  return scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
+}
+
 /** Words that join a further value of the same measurement: `to` (a change), `and`, `,` and `then` (a series). */
 const FOLLOWING_JOINERS: ReadonlySet<string> = new Set(['to', 'and', ',', 'then']);
 
 /**
  * Values after `value` that continue it: a joiner and a number with a unit of the same dimension (`from 19 mmHg to
- * 8 mmHg`, `86 μmol/L and 48 μmol/L`), or a bare number after a bare number joined by `to` or `then` (`14.5 to
- * 8.3`) — not a range (that is one value) nor a count (`2 to 3 times`).
+ * 8 mmHg`, `86 μmol/L and 48 μmol/L`), or a bare number after a bare number (`14.5 to 8.3`, `Apgar scores 2, 6 and
+ * 7`) — not a range (that is one value) nor a count (`2 to 3 times`).
  */
 function followingValues(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'>, value: MeasuredValue, to: number): MeasuredValue[] {
   const out: MeasuredValue[] = [];
@@ -232,7 +244,7 @@ function followingValues(doc: Document, compiled: Pick<LabValueCompiled, 'connec
     const next = scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
     if (next === undefined || next.kind === 'ratio') break;
     const nextDimension = next.unit?.unit.dimension;
-    if (dimension === undefined ? nextDimension !== undefined || (first.lower !== 'to' && first.lower !== 'then') : nextDimension !== dimension) break;
+    if (dimension === undefined ? nextDimension !== undefined : nextDimension !== dimension) break;
     if (blockedAfter(doc, compiled, next.tokenEnd)) break;
     out.push(next);
     last = next;
@@ -260,6 +272,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
   // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative`, or
   // the subject of a worded result (unnamed-measurements.ts); the last word of a disorder's name is no subject.
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
+  const namedStarts = new Set(names.map((n) => n.tokenStart));
   let disorderTokens: Set<number> | undefined;
   const inDisorder = (token: number): boolean => {
     if (disorderTokens === undefined) {
@@ -269,7 +282,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     return disorderTokens.has(token);
   };
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units, compiled.results), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder), ...changeObjects(compiled.results, doc.text, doc.tokens, compiled.phrases.boundary, s.tokenStart, s.tokenEnd).filter((p) => !namedStarts.has(p.tokenStart))]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }
@@ -327,6 +340,16 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       waiting = [];
       before = undefined;
       usedUpTo = found.word.tokenEnd;
+      // The value the word goes with: `elevated to 15 ng/mL/h`, `decreased from 19 mmHg to 8 mmHg`.
+      const value = name.wordedOnly ? undefined : valueAfterWord(doc, compiled, found.word.tokenEnd, unit.tokenEnd);
+      if (value !== undefined) {
+        pushValue(name, value, undefined, sentence);
+        usedUpTo = value.tokenEnd;
+        for (const next of followingValues(doc, compiled, value, unit.tokenEnd)) {
+          pushValue(name, next, undefined, sentence);
+          usedUpTo = next.tokenEnd;
+        }
+      }
       continue;
     }
     if (found === undefined && !name.wordedOnly) {

@@ -82,7 +82,7 @@ export function hasResultUnit(doc: Document, units: UnitTrie, k: number, to: num
  * only), in sentence token range [from, to), except those ending where a named test already ends (`namedEnds`:
  * token ends of the lexicon and knowledge-base names).
  */
-export function findMeasuredPhrases(doc: Document, connectors: Connectors, words: MeasuredPhraseWords, from: number, to: number, namedEnds: ReadonlySet<number>, units?: UnitTrie): MeasuredPhrase[] {
+export function findMeasuredPhrases(doc: Document, connectors: Connectors, words: MeasuredPhraseWords, from: number, to: number, namedEnds: ReadonlySet<number>, units?: UnitTrie, results?: ResultLexicon): MeasuredPhrase[] {
   const tokens = doc.tokens;
   const out: MeasuredPhrase[] = [];
   for (let k = from + 1; k < to; k++) {
@@ -92,14 +92,32 @@ export function findMeasuredPhrases(doc: Document, connectors: Connectors, words
     for (let j = k - 1; j >= from && j >= k - 4; j--) {
       if (comparatorBefore(doc, connectors, j, k)) start = j;
     }
-    if (start < 0 && units !== undefined && hasResultUnit(doc, units, k, to)) start = k;
+    let byUnit = false;
+    if (start < 0 && units !== undefined && hasResultUnit(doc, units, k, to)) {
+      start = k;
+      byUnit = true;
+      // `growth hormone (GH), 0.50 ng/ml`: a comma, and the name's short form in brackets, before the value.
+      if (start - 1 > from && tokens[start - 1]!.lower === ',') start--;
+    }
     if (start < 0) continue;
-    // Over connectors (`score of at least`, `level: >`, `levels had increased to`), at most two.
+    // Over connectors (`score of at least`, `level: >`, `levels had increased to`), at most two; before a value
+    // with a result unit, over a result word and `from` too (`PPG was decreased from 19 mmHg`).
     let end = start;
-    for (let n = 0; n < 2 && end > from; n++) {
-      const at = connectorEndingAt(connectors, tokens, from, end);
+    for (let n = 0; n < (byUnit ? 4 : 2) && end > from; n++) {
+      let at = connectorEndingAt(connectors, tokens, from, end);
+      if (at < 0 && byUnit && results !== undefined) {
+        if (tokens[end - 1]!.lower === 'from') at = end - 1;
+        else {
+          for (let j = Math.max(from, end - 3); j < end && at < 0; j++) if (resultAt(results, doc.text, tokens, j, end)?.tokenEnd === end) at = j;
+        }
+      }
       if (at < 0) break;
       end = at;
+    }
+    if (byUnit && end > from + 1 && tokens[end - 1]!.lower === ')') {
+      let open = end - 2;
+      while (open > from && open >= end - 5 && tokens[open]!.lower !== '(' && tokens[open]!.kind !== 'number') open--;
+      if (tokens[open]!.lower === '(' && open > from && tokens[open - 1]!.kind === 'word') end = open;
     }
     if (namedEnds.has(end)) continue;
     let begin = end;

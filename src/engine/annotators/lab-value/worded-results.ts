@@ -49,12 +49,41 @@ export function resultAt(results: ResultLexicon, text: string, tokens: readonly 
  * `negative for HIV`. Searched from token `from` on.
  */
 export function resultBefore(results: ResultLexicon, text: string, tokens: readonly Token[], from: number, end: number): WordedResult | undefined {
-  const last = end - 1 >= from && tokens[end - 1]?.lower === 'for' ? end - 1 : end;
+  const det = end - 1 >= from && OBJECT_DETERMINERS.has(tokens[end - 1]!.lower) ? end - 1 : end;
+  const before = det - 1 >= from ? tokens[det - 1]?.lower : undefined;
+  const of = before === 'in' || before === 'of';
+  if (det < end && !of) return undefined;
+  const last = of ? det - 1 : before === 'for' ? end - 1 : end;
   for (let start = last - 1; start >= from && start >= last - 6; start--) {
     const r = resultAt(results, text, tokens, start, last);
-    if (r !== undefined && r.tokenEnd === last) return r;
+    // `improvement in renal function`: only a noun of change takes its measurement after `in` or `of`.
+    if (r !== undefined && r.tokenEnd === last && (of ? r.id === 'change' : r.id !== 'change')) return r;
   }
   return undefined;
+}
+
+/** Determiners between a noun of change and its measurement (`normalization of the blood counts`). */
+const OBJECT_DETERMINERS: ReadonlySet<string> = new Set(['the', 'his', 'her', 'their', 'its']);
+
+/**
+ * Measurements after a noun of change (`improvement in systolic function`, `normalization of the blood cell
+ * counts`): the phrase of at most four words after `in` or `of`, ending before punctuation or a boundary word
+ * (`boundary`), in token range [from, to).
+ */
+export function changeObjects(results: ResultLexicon, text: string, tokens: readonly Token[], boundary: ReadonlySet<string>, from: number, to: number): { begin: number; end: number; tokenStart: number; tokenEnd: number }[] {
+  const out: { begin: number; end: number; tokenStart: number; tokenEnd: number }[] = [];
+  for (let k = from; k + 2 < to; k++) {
+    const w = tokens[k + 1]!.lower;
+    if (w !== 'in' && w !== 'of') continue;
+    const r = resultAt(results, text, tokens, k, k + 1);
+    if (r === undefined || r.id !== 'change') continue;
+    let start = k + 2;
+    if (start < to && OBJECT_DETERMINERS.has(tokens[start]!.lower)) start++;
+    let end = start;
+    while (end < to && end - start < 4 && tokens[end]!.kind === 'word' && !boundary.has(tokens[end]!.lower) && !tokens[end]!.newlineBefore) end++;
+    if (end > start) out.push({ begin: tokens[start]!.begin, end: tokens[end - 1]!.end, tokenStart: start, tokenEnd: end });
+  }
+  return out;
 }
 
 const ROMAN_CLASSES: ReadonlySet<string> = new Set(['I', 'II', 'III', 'IV', 'V', 'VI', 'A', 'B', 'C', 'D', 'E']);
