@@ -18,7 +18,7 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, findResultSubjects, hasResultUnit, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredPhrases, findResultSubjects, findSignedMarkerNames, hasResultUnit, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { changeObjects, classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
@@ -105,6 +105,9 @@ function afterBracketedName(doc: Document, i: number, to: number): number {
   const open = doc.tokens[i]!;
   const close = open.lower === '(' ? ')' : open.lower === '[' ? ']' : '';
   if (close === '') return -1;
+  // `(+)`, `(-)`: a sign in brackets is a result, not a short form.
+  const inner = doc.tokens[i + 1]?.lower;
+  if ((inner === '+' || inner === '-' || inner === '−') && doc.tokens[i + 2]?.lower === close) return -1;
   for (let k = i + 1; k < to && k <= i + 4; k++) {
     const t = doc.tokens[k]!;
     if (t.lower === close) return k > i + 1 ? k + 1 : -1;
@@ -135,6 +138,11 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
       // `growth hormone (GH), 0.50 ng/ml`: a comma after the short form.
       i = bracketed < to && doc.tokens[bracketed]!.lower === ',' ? bracketed + 1 : bracketed;
       continue;
+    }
+    // `(-)`, `(+)`: a bracketed sign is a result, though `(` and `-` are connectors.
+    if (t.lower === '(' && compiled.results !== undefined && comparator === undefined) {
+      const sign = resultAt(compiled.results, doc.text, doc.tokens, i, to);
+      if (sign !== undefined && sign.tokenEnd === i + 3) return { word: sign };
     }
     const c = compiled.connectors.matchAt(doc.tokens, i, to);
     if (c !== undefined && comparator !== undefined && c.values[0]!.role === 'limit') {
@@ -282,7 +290,7 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     return disorderTokens.has(token);
   };
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units, compiled.results), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder), ...changeObjects(compiled.results, doc.text, doc.tokens, compiled.phrases.boundary, s.tokenStart, s.tokenEnd).filter((p) => !namedStarts.has(p.tokenStart))]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units, compiled.results), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findSignedMarkerNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder), ...changeObjects(compiled.results, doc.text, doc.tokens, compiled.phrases.boundary, s.tokenStart, s.tokenEnd).filter((p) => !namedStarts.has(p.tokenStart) && !inDisorder(p.tokenEnd - 1))]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }

@@ -162,6 +162,14 @@ describe('lab_value: values by their unit, before the name, in series; subjects 
     // Only nouns of change take `in`: `elevated in` is no result of what follows.
     assert.deepEqual(labs('Levels elevated in spring.'), []);
   });
+  test('markers after positive for / negative for, and markers with a bracketed sign', () => {
+    assert.deepEqual(brief('Lymphoma cells were positive for CD10 and CD20 but negative for c-Kit, CD31.'),
+      ['CD10=positive', 'CD20=positive', 'c-Kit=negative', 'CD31=negative']);
+    assert.deepEqual(brief('HER-2 (+), CD31 (-).'), ['HER-2=(+)', 'CD31=(-)']);
+  });
+  test('stages and grades take classes with sub-stage letters; a stage in words takes none', () => {
+    assert.deepEqual(brief('Clinical stage IIIB or IV. Grade 3 murmur. Stage of the disease.'), ['Clinical stage=IIIB or IV', 'Grade=3']);
+  });
 });
 
 describe('lab_value resources', () => {

@@ -143,6 +143,29 @@ export function findMeasuredPhrases(doc: Document, connectors: Connectors, words
   return out;
 }
 
+/**
+ * Names of markers followed by a bracketed sign (`CD31 (+)`, `HER-2 (+)`, `VEGF (-)`): the word right before `(+)`
+ * or `(-)` (with the pieces glued to it by hyphens), in sentence token range [from, to), unless a named test
+ * already ends there.
+ */
+export function findSignedMarkerNames(doc: Document, results: ResultLexicon, from: number, to: number, namedEnds: ReadonlySet<number>): MeasuredPhrase[] {
+  const tokens = doc.tokens;
+  const out: MeasuredPhrase[] = [];
+  for (let k = from + 1; k + 2 < to; k++) {
+    if (tokens[k]!.lower !== '(' || tokens[k + 2]!.lower !== ')') continue;
+    const sign = tokens[k + 1]!.lower;
+    if (sign !== '+' && sign !== '-' && sign !== '−') continue;
+    const name = tokens[k - 1]!;
+    if (name.kind !== 'word' && name.kind !== 'number') continue;
+    if (namedEnds.has(k) || (name.lower === ')' )) continue;
+    let start = k - 1;
+    while (start - 2 >= from && tokens[start - 1]!.lower === '-' && tokens[start - 1]!.begin === tokens[start - 2]!.end && tokens[start - 1]!.end === tokens[start]!.begin) start -= 2;
+    if (tokens[start]!.kind !== 'word' || resultAt(results, doc.text, tokens, start, k) !== undefined) continue;
+    out.push({ begin: tokens[start]!.begin, end: name.end, tokenStart: start, tokenEnd: k });
+  }
+  return out;
+}
+
 /** Result ids a test name carries joined by a hyphen (`catalase-negative`, `HER2-positive`). */
 const HYPHENATED_RESULTS: ReadonlySet<string> = new Set(['positive', 'negative']);
 
@@ -175,7 +198,7 @@ export function findHyphenatedResultNames(doc: Document, results: ResultLexicon,
 const COPULAS: ReadonlySet<string> = new Set(['was', 'were', 'is', 'are', 'remained', 'remains', 'became', 'becomes', 'appeared', 'appears', 'seemed', 'been']);
 /** Words that may stand between the verb and the result (`were all negative`, `was still elevated`). */
 const BETWEEN: ReadonlySet<string> = new Set(['also', 'all', 'both', 'still', 'again', 'consistently', 'entirely', 'otherwise', 'completely']);
-/** What may follow a result that is its subject's: the end of the clause, or `for` after positive and negative. */
+/** What may follow a result that is its subject's: the end of the clause. */
 const AFTER_RESULT: ReadonlySet<string> = new Set([',', '.', ';', ':', ')', 'and', 'but', 'except', 'with', 'without', 'in', 'on', 'at', 'by', 'after', 'during', 'throughout', 'until', 'since', 'as', 'when', 'while', 'despite', 'although', 'whereas']);
 
 /**
@@ -195,7 +218,8 @@ export function findResultSubjects(doc: Document, results: ResultLexicon, words:
     const result = resultAt(results, doc.text, tokens, r, to);
     if (result === undefined) continue;
     const next = tokens[result.tokenEnd];
-    if (next !== undefined && result.tokenEnd < to && !next.newlineBefore && !AFTER_RESULT.has(next.lower) && !(next.lower === 'for' && (result.id === 'positive' || result.id === 'negative'))) continue;
+    // `cells were positive for CD10`: what follows `for` is the test (changeObjects), not the subject.
+    if (next !== undefined && result.tokenEnd < to && !next.newlineBefore && !AFTER_RESULT.has(next.lower)) continue;
     const end = k;
     if (namedEnds.has(end)) continue;
     let begin = end;
