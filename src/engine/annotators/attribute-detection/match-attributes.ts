@@ -7,6 +7,7 @@
 // - `multiValue: false` keeps the first matching possible value, `true` lists every matching value;
 // - `matchOverlappingConcepts: false` drops a span that overlaps a longer (or earlier equal-length) span of
 //   the same attribute;
+// - sources on different spans judged by the same normality evidence are one finding: the earlier field's keeps it;
 // - a possible value's value is its `value`, else a discovered value (a LabValueInd's `labValue`; with
 //   `existenceDetection: false`, a `conceptValues` entry of the same cui covering the span), else the
 //   set's existenceValue when `existenceDetection` holds; with none of them, no attribute value.
