@@ -32,8 +32,12 @@ export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
  */
 export const WORDED_RESULT_TYPES: readonly string[] = ['diap', 'clna'];
 const MAX_CONNECTORS = 4;
-/** Disorders, substances and organisms: a result said of them (`disease was stable`, `culture was positive for E. coli`) is no lab value of theirs. */
-const SUBJECT_EXCLUDED_TYPES: ReadonlySet<string> = new Set(['dsyn', 'neop', 'patf', 'mobd', 'inpo', 'cgab', 'acab', 'anab', 'comd', 'emod', 'sosy', 'phsu', 'antb', 'orgm', 'bact', 'virs', 'fngs', 'podg', 'humn']);
+/**
+ * Disorders, substances, organisms and body parts: a result said of them (`disease was stable`, `positive for E.
+ * coli`, `the abdomen was normal`) is no lab value of theirs (an exam finding of a body part is the normality
+ * insight's).
+ */
+const SUBJECT_EXCLUDED_TYPES: ReadonlySet<string> = new Set(['dsyn', 'neop', 'patf', 'mobd', 'inpo', 'cgab', 'acab', 'anab', 'comd', 'emod', 'sosy', 'phsu', 'antb', 'orgm', 'bact', 'virs', 'fngs', 'podg', 'humn', 'bpoc', 'blor', 'bsoj', 'tisu', 'bdsy', 'anst', 'emst', 'ffas']);
 
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',

@@ -152,7 +152,7 @@ describe('lab_value: values by their unit, before the name, in series; subjects 
   test('the subject of a worded result is a measurement, unless a person or a disorder', () => {
     assert.deepEqual(brief('The postoperative course was uneventful. Surgical margins were negative. Her QTc was found to be prolonged.'),
       ['postoperative course=uneventful', 'Surgical margins=negative', 'QTc=prolonged']);
-    assert.deepEqual(labs('The patient was stable. His disease was stable. The tumour was positive.'), []);
+    assert.deepEqual(labs('The patient was stable. His disease was stable. The tumour was positive. His mood is stable.'), []);
     // A result that qualifies the next word is not its subject's.
     assert.deepEqual(labs('The scan was normal sinus rhythm.'), []);
   });
@@ -167,8 +167,8 @@ describe('lab_value: values by their unit, before the name, in series; subjects 
       ['CD10=positive', 'CD20=positive', 'c-Kit=negative', 'CD31=negative']);
     assert.deepEqual(brief('HER-2 (+), CD31 (-).'), ['HER-2=(+)', 'CD31=(-)']);
   });
-  test('stages and grades take classes with sub-stage letters; a stage in words takes none', () => {
-    assert.deepEqual(brief('Clinical stage IIIB or IV. Grade 3 murmur. Stage of the disease.'), ['Clinical stage=IIIB or IV', 'Grade=3']);
+  test('stages take classes with sub-stage letters; a bare stage is no test (CKD stage 3)', () => {
+    assert.deepEqual(brief('Clinical stage IIIB or IV. Chronic kidney disease stage 3.'), ['Clinical stage=IIIB or IV']);
   });
 });
 

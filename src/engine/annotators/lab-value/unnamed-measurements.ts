@@ -216,7 +216,7 @@ export function findResultSubjects(doc: Document, results: ResultLexicon, words:
     let r = k + 1;
     while (r < to && BETWEEN.has(tokens[r]!.lower)) r++;
     const result = resultAt(results, doc.text, tokens, r, to);
-    if (result === undefined) continue;
+    if (result === undefined || result.id === 'steady') continue;
     const next = tokens[result.tokenEnd];
     // `cells were positive for CD10`: what follows `for` is the test (changeObjects), not the subject.
     if (next !== undefined && result.tokenEnd < to && !next.newlineBefore && !AFTER_RESULT.has(next.lower)) continue;
