@@ -83,4 +83,22 @@ describe('default cartridge sources', () => {
     assert.ok(names('She has alcohol dependence.').includes('Diagnosis alcohol dependence'));
     assert.ok(names('Alcohol use disorder.').includes('Diagnosis Alcohol use disorder'));
   });
+
+  test('its clinical attribute set: a lab test with a worded result is one normal or abnormal finding, on the test', async () => {
+    const records: SourceRecord[] = [
+      { source: 'TEST', ids: ['TEST:1', 'LNC:6598-7'], preferredName: 'troponin', names: [], semanticTypes: ['lbpr'] },
+    ];
+    const kb = compileKnowledge(records, { name: 'attributes', version: '1', sourceVersion: '1' });
+    const cartridge = await loadDefaultCartridgeArtifacts();
+    const response = analyzeRequest({
+      containers: [{ text: 'Troponin negative. Troponin elevated.' }], annotatorFlows: cartridge.standardFlow, profileResolver: (id) => cartridge.profiles[id],
+      options: { returnAnalyzedText: false }, resources: { kb, artifacts: cartridge.artifacts },
+    });
+    const data = response.unstructured[0]?.['data'] as { attributeValues?: { name: string; coveredText: string; begin: number; values: { value: string }[] }[] };
+    const attributes = data.attributeValues ?? [];
+    // Issue 17: the concept and its lab value `negative` each had a NormalFinding.
+    assert.deepEqual(attributes.filter((a) => a.name === 'NormalFinding' || a.name === 'AbnormalFinding').map((a) => `${a.name} ${a.coveredText} ${a.begin}`),
+      ['NormalFinding Troponin 0', 'AbnormalFinding Troponin 19']);
+    assert.deepEqual(attributes.filter((a) => a.name === 'LabValue').map((a) => a.values[0]!.value), ['negative', 'elevated']);
+  });
 });

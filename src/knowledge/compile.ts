@@ -123,20 +123,27 @@ export function geneSymbolsOf(names: readonly SourceName[]): Set<string> {
 interface StopKeys {
   readonly plain: ReadonlySet<string>;
   readonly acronym: ReadonlySet<string>;
+  /** Acronyms stopped for every concept but lab tests (scope `acronym-unless-lab`). */
+  readonly acronymUnlessLab?: ReadonlySet<string>;
 }
 
 function stopKeysOf(stopList: StopList | undefined, normalizer: Normalizer): StopKeys {
   const plain = new Set<string>();
   const acronym = new Set<string>();
+  const acronymUnlessLab = new Set<string>();
   for (const [term, scope] of stopList?.entries ?? []) {
+    if (scope === 'acronym-unless-lab') {
+      acronymUnlessLab.add(foldCase(term));
+      continue;
+    }
     if (scope !== 'acronym') plain.add(normalizer.termKey(term));
     if (scope !== 'lower') acronym.add(foldCase(term));
   }
-  return { plain, acronym };
+  return { plain, acronym, acronymUnlessLab };
 }
 
-/** The index key of a name, or why it is not indexed. */
-export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys): { key: string } | { drop: DropReason } {
+/** The index key of a name, or why it is not indexed; `lab`: the name is a lab test's (lbpr). */
+export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys, lab = false): { key: string } | { drop: DropReason } {
   if (OBSOLETE.test(name.text)) return { drop: 'obsolete' };
   const pieces = normalizer.scan(name.text);
   if (pieces.length === 0) return { drop: 'empty' };
@@ -144,7 +151,8 @@ export function nameKey(name: SourceName, normalizer: Normalizer, stop: StopKeys
   if (pieces.length === 1) {
     const p = pieces[0]!;
     if (p.acronymKey !== undefined) {
-      return stop.acronym.has(foldCase(p.acronymKey.slice(1))) ? { drop: 'stoplist' } : { key: p.acronymKey };
+      const folded = foldCase(p.acronymKey.slice(1));
+      return stop.acronym.has(folded) || (!lab && stop.acronymUnlessLab?.has(folded) === true) ? { drop: 'stoplist' } : { key: p.acronymKey };
     }
     if (p.key.length < MIN_PLAIN_KEY_LENGTH) return { drop: 'short' };
     if (/^[0-9]+$/.test(p.key)) return { drop: 'numeric' };
@@ -269,6 +277,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
     const head = labelWords.length >= 2 && m.semanticTypes.some((t) => ANATOMY_TYPES.has(t)) ? headWord(labelWords) : undefined;
     const anatomyHead = head !== undefined && oneWordLabels.has(head) ? head : undefined;
     const allNames = m.codeNames.length === 0 ? m.names : [...m.names, ...m.codeNames];
+    const lab = m.semanticTypes.includes('lbpr');
     const casedWrongly = caseArtifacts(allNames, m.semanticTypes.some((t) => SUBSTANCE_TYPES.has(t)));
     for (let n = 0; n < allNames.length; n++) {
       const name = allNames[n]!;
@@ -319,7 +328,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
         }
       }
       for (const text of nameVariants(name.text)) {
-        const r = nameKey({ text, kind: name.kind }, normalizer, stop);
+        const r = nameKey({ text, kind: name.kind }, normalizer, stop, lab);
         if ('drop' in r) {
           if (text === name.text) dropped[r.drop] = (dropped[r.drop] ?? 0) + 1;
           continue;

@@ -64,6 +64,14 @@ describe('createMatcher', () => {
     assert.deepEqual(found(kb, 'obsolete pulmonary function'), []);
   });
 
+  test('stop-list scope "acronym-unless-lab": the acronym stays a lab test\'s name only (AST, ALT)', () => {
+    const k = compileKnowledge([
+      { source: 'TEST', ids: ['TEST:1'], preferredName: 'aspartate aminotransferase', names: [{ text: 'AST', kind: 'abbreviation' }], semanticTypes: ['lbpr'] },
+      { source: 'TEST', ids: ['TEST:2'], preferredName: 'acral spindle tumor', names: [{ text: 'AST', kind: 'abbreviation' }], semanticTypes: ['neop'] },
+    ], { name: 't', version: '1', sourceVersion: '1', stopList: { version: '1', entries: new Map([['ast', 'acronym-unless-lab']]) } });
+    assert.deepEqual(found(k, 'AST 45 U/L; acral spindle tumor'), [['AST', ['TEST:1']], ['acral spindle tumor', ['TEST:2']]]);
+  });
+
   test('acronyms are not matched on all-caps heading lines', () => {
     assert.equal(inHeadingLine('ASSESSMENT AND PLAN\nMS', 16), true);
     assert.equal(inHeadingLine('ASSESSMENT AND PLAN\nMS', 20), false);

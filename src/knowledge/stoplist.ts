@@ -5,7 +5,11 @@ import { fileURLToPath } from 'node:url';
 import type { ValidationIssue } from '../errors.js';
 import { parseVersionedTsv } from './versioned-tsv.js';
 
-export type StopScope = 'lower' | 'acronym' | 'any';
+/**
+ * lower: the case-insensitive name only; acronym: the all-caps acronym only; any: both; acronym-unless-lab: the
+ * all-caps acronym of every concept but lab tests (lbpr: AST, ALT are aspartate and alanine aminotransferase).
+ */
+export type StopScope = 'lower' | 'acronym' | 'any' | 'acronym-unless-lab';
 
 export interface StopList {
   readonly version: string;
@@ -20,7 +24,7 @@ export function parseStopList(text: string, file = 'stoplist.tsv'): { stopList: 
   const { version, issues } = parseVersionedTsv(text, file, ['term', 'scope', 'reason'], (cols) => {
     const [term, scope, reason] = cols as [string, string, string];
     if (term.trim() === '') return 'empty term';
-    if (scope !== 'lower' && scope !== 'acronym' && scope !== 'any') return `scope must be "lower", "acronym" or "any", not "${scope}"`;
+    if (scope !== 'lower' && scope !== 'acronym' && scope !== 'any' && scope !== 'acronym-unless-lab') return `scope must be "lower", "acronym", "any" or "acronym-unless-lab", not "${scope}"`;
     if (reason.trim() === '') return 'a reason is required';
     if (entries.has(term)) return `duplicate term "${term}"`;
     entries.set(term, scope);

@@ -7,6 +7,7 @@
 // - `multiValue: false` keeps the first matching possible value, `true` lists every matching value;
 // - `matchOverlappingConcepts: false` drops a span that overlaps a longer (or earlier equal-length) span of
 //   the same attribute;
+// - sources on different spans judged by the same normality evidence are one finding: the earlier field's keeps it;
 // - a possible value's value is its `value`, else a discovered value (a LabValueInd's `labValue`; with
 //   `existenceDetection: false`, a `conceptValues` entry of the same cui covering the span), else the
 //   set's existenceValue when `existenceDetection` holds; with none of them, no attribute value.
@@ -183,6 +184,39 @@ function dropOverlapping(groups: readonly SpanGroup[]): SpanGroup[] {
   return kept;
 }
 
+/** The normality evidence a source was judged by, as a key (`begin:end,...`), or undefined when it has none. */
+function evidenceKey(source: Annotation): string | undefined {
+  const model = source.insightModelData;
+  const normality = isRecord(model) ? model.normality : undefined;
+  const evidence = isRecord(normality) ? normality.evidence : undefined;
+  if (!Array.isArray(evidence) || evidence.length === 0) return undefined;
+  let key = '';
+  for (const e of evidence as unknown[]) if (isRecord(e)) key += `${String(e.begin)}:${String(e.end)},`;
+  return key === '' ? undefined : key;
+}
+
+/**
+ * Sources on different spans judged by the same evidence words are one finding (`Troponin negative`: the troponin
+ * concept and the lab value `negative`): the span whose first source comes from the earlier field keeps the
+ * attribute, the other goes.
+ */
+function dropSameEvidence(groups: readonly SpanGroup[]): SpanGroup[] {
+  const best = new Map<string, number>();
+  const keys = groups.map((g) => evidenceKey(g.sources[0] as Annotation));
+  groups.forEach((g, i) => {
+    const key = keys[i];
+    if (key === undefined) return;
+    const order = (g.lists[0] as Candidate[])[0]!.fieldOrder;
+    const seen = best.get(key);
+    if (seen === undefined || order < seen) best.set(key, order);
+  });
+  if (best.size === 0) return [...groups];
+  return groups.filter((g, i) => {
+    const key = keys[i];
+    return key === undefined || (g.lists[0] as Candidate[])[0]!.fieldOrder <= best.get(key)!;
+  });
+}
+
 function valuesOf(candidates: readonly Candidate[], multiValue: boolean): AttributeValueEntry[] {
   if (candidates.length === 1) return [(candidates[0] as Candidate).value];
   const ordered = [...candidates].sort((a, b) => a.pvOrder - b.pvOrder);
@@ -206,6 +240,7 @@ export function matchAttributeSet(doc: Document, set: CompiledAttributeSet, medi
     if (candidates.length === 0) continue;
     let groups = groupBySpan(candidates, attribute);
     if (!attribute.matchOverlappingConcepts) groups = dropOverlapping(groups);
+    if (groups.length > 1) groups = dropSameEvidence(groups);
     for (const g of groups) {
       for (let i = 0; i < g.sources.length; i++) {
         const source = g.sources[i] as Annotation;

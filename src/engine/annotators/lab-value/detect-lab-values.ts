@@ -18,9 +18,9 @@ import { sentenceOfToken } from '../../span-search.js';
 import { compileTermLexicon, scanTerms, type TermLexicon } from '../symptom-disease/term-lexicon.js';
 import { LAB_LEXICON_SCHEMA as LAB_SCHEMA } from '../../../knowledge/builders/authored-lexicons.js';
 import { compileUnits, measurementUnitAnnotation, scanMeasuredValue, type MeasuredValue, type UnitTrie } from './measurement.js';
-import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredHeadPhrases, findMeasuredPhrases, type MeasuredPhraseWords } from './unnamed-measurements.js';
+import { compileMeasuredPhraseWords, findHyphenatedResultNames, findMeasuredHeadPhrases, findMeasuredPhrases, findResultSubjects, findSignedMarkerNames, hasResultUnit, type MeasuredPhraseWords } from './unnamed-measurements.js';
 import { compileStainMarkerWords, findStainMarkers, type StainMarkerWords } from './stain-markers.js';
-import { classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
+import { changeObjects, classAt, compileResults, resultAt, resultBefore, type ResultLexicon, type WordedResult } from './worded-results.js';
 
 export const LABS_FILE = 'resources/lab-value/labs.json';
 export const LAB_PATTERNS_FILE = 'resources/lab-value/patterns.json';
@@ -33,6 +33,12 @@ export const DEFAULT_LAB_TYPES: readonly string[] = ['lbpr', 'lbtr'];
  */
 export const WORDED_RESULT_TYPES: readonly string[] = ['diap', 'clna'];
 const MAX_CONNECTORS = 4;
+/**
+ * Disorders, substances, organisms and body parts: a result said of them (`disease was stable`, `positive for E.
+ * coli`, `the abdomen was normal`) is no lab value of theirs (an exam finding of a body part is the normality
+ * insight's).
+ */
+const SUBJECT_EXCLUDED_TYPES: ReadonlySet<string> = new Set(['dsyn', 'neop', 'patf', 'mobd', 'inpo', 'cgab', 'acab', 'anab', 'comd', 'emod', 'sosy', 'phsu', 'antb', 'orgm', 'bact', 'virs', 'fngs', 'podg', 'humn', 'bpoc', 'blor', 'bsoj', 'tisu', 'bdsy', 'anst', 'emst', 'ffas']);
 
 const PATTERN_SCHEMA: LexiconSchema = {
   kind: 'lab-value-patterns',
@@ -105,6 +111,9 @@ function afterBracketedName(doc: Document, i: number, to: number): number {
   const open = doc.tokens[i]!;
   const close = open.lower === '(' ? ')' : open.lower === '[' ? ']' : '';
   if (close === '') return -1;
+  // `(+)`, `(-)`: a sign in brackets is a result, not a short form.
+  const inner = doc.tokens[i + 1]?.lower;
+  if ((inner === '+' || inner === '-' || inner === '−') && doc.tokens[i + 2]?.lower === close) return -1;
   for (let k = i + 1; k < to && k <= i + 4; k++) {
     const t = doc.tokens[k]!;
     if (t.lower === close) return k > i + 1 ? k + 1 : -1;
@@ -132,8 +141,14 @@ export function valueAfter(doc: Document, compiled: Pick<LabValueCompiled, 'conn
     }
     const bracketed = afterBracketedName(doc, i, to);
     if (bracketed > 0) {
-      i = bracketed;
+      // `growth hormone (GH), 0.50 ng/ml`: a comma after the short form.
+      i = bracketed < to && doc.tokens[bracketed]!.lower === ',' ? bracketed + 1 : bracketed;
       continue;
+    }
+    // `(-)`, `(+)`: a bracketed sign is a result, though `(` and `-` are connectors.
+    if (t.lower === '(' && compiled.results !== undefined && comparator === undefined) {
+      const sign = resultAt(compiled.results, doc.text, doc.tokens, i, to);
+      if (sign !== undefined && sign.tokenEnd === i + 3) return { word: sign };
     }
     const c = compiled.connectors.matchAt(doc.tokens, i, to);
     if (c !== undefined && comparator !== undefined && c.values[0]!.role === 'limit') {
@@ -213,6 +228,63 @@ function joined(doc: Document, from: number, to: number): boolean {
   return true;
 }
 
+/** Dimensions of a share or count written right before a name (`75% neutrophils`). */
+const VALUE_BEFORE_DIMENSIONS: ReadonlySet<string> = new Set(['percentage', 'concentration']);
+
+/** A single value with a percentage or count unit ending right before token `end`, searched from `from` on. */
+function valueBefore(doc: Document, units: UnitTrie, from: number, end: number): MeasuredValue | undefined {
+  for (let k = end - 1; k >= from && k >= end - 4; k--) {
+    if (doc.tokens[k]!.kind !== 'number') continue;
+    if (k > from && doc.tokens[k - 1]!.kind === 'number') return undefined;
+    const v = scanMeasuredValue(doc.tokens, k, end, doc.text, units);
+    const dimension = v?.unit?.unit.dimension;
+    return v !== undefined && v.kind === 'single' && v.tokenEnd === end && dimension !== undefined && VALUE_BEFORE_DIMENSIONS.has(dimension) ? v : undefined;
+  }
+  return undefined;
+}
+
+/** Words between a worded result and the value it goes with (`elevated up to 2726 U/l`, `decreased from 19 mmHg`). */
+const WORD_VALUE_LINKS: ReadonlySet<string> = new Set(['to', 'up', 'at', 'from', 'of', '(']);
+
+/** A value with a result unit (RESULT_UNIT_DIMENSIONS) after a worded result, over at most two link words. */
+function valueAfterWord(doc: Document, compiled: Pick<LabValueCompiled, 'units'>, from: number, to: number): MeasuredValue | undefined {
+  let i = from;
+  while (i < to && i < from + 2 && WORD_VALUE_LINKS.has(doc.tokens[i]!.lower)) i++;
+  if (i === from || i >= to || doc.tokens[i]!.kind !== 'number' || !hasResultUnit(doc, compiled.units, i, to)) return undefined;
+  return scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
+}
+
+/** Words that join a further value of the same measurement: `to` (a change), `and`, `,` and `then` (a series). */
+const FOLLOWING_JOINERS: ReadonlySet<string> = new Set(['to', 'and', ',', 'then']);
+
+/**
+ * Values after `value` that continue it: a joiner and a number with a unit of the same dimension (`from 19 mmHg to
+ * 8 mmHg`, `86 μmol/L and 48 μmol/L`), or a bare number after a bare number (`14.5 to 8.3`, `Apgar scores 2, 6 and
+ * 7`) — not a range (that is one value) nor a count (`2 to 3 times`).
+ */
+function followingValues(doc: Document, compiled: Pick<LabValueCompiled, 'connectors' | 'units'>, value: MeasuredValue, to: number): MeasuredValue[] {
+  const out: MeasuredValue[] = [];
+  const dimension = value.unit?.unit.dimension;
+  if (dimension === 'time' || value.kind === 'ratio') return out;
+  let last = value;
+  for (let n = 0; n < 4; n++) {
+    let i = last.tokenEnd;
+    const first = doc.tokens[i];
+    if (first === undefined || i >= to || !FOLLOWING_JOINERS.has(first.lower)) break;
+    i++;
+    if (first.lower === ',' && doc.tokens[i]?.lower === 'and') i++;
+    if (i >= to || doc.tokens[i]!.kind !== 'number') break;
+    const next = scanMeasuredValue(doc.tokens, i, to, doc.text, compiled.units);
+    if (next === undefined || next.kind === 'ratio') break;
+    const nextDimension = next.unit?.unit.dimension;
+    if (dimension === undefined ? nextDimension !== undefined : nextDimension !== dimension) break;
+    if (blockedAfter(doc, compiled, next.tokenEnd)) break;
+    out.push(next);
+    last = next;
+  }
+  return out;
+}
+
 export function detectLabValues(doc: Document, compiled: LabValueCompiled, options: LabValueOptions): Annotation[] {
   const names: LabName[] = [];
   for (const s of doc.sentences) {
@@ -230,10 +302,20 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     const loinc = codeFields(concept, ['loincId']).loincId;
     names.push({ begin: m.begin, end: m.end, tokenStart: m.tokenStart, tokenEnd: m.tokenEnd, normalized: concept.preferredName.toLowerCase(), ...(loinc === undefined ? {} : { loincId: loinc }), ratio: false, graded: false, wordedOnly: lab === undefined });
   }
-  // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative` (unnamed-measurements.ts).
+  // Phrases no lexicon names, written before a comparator and a number, or joined to `-positive`/`-negative`, or
+  // the subject of a worded result (unnamed-measurements.ts); the last word of a disorder's name is no subject.
   const namedEnds = new Set(names.map((n) => n.tokenEnd));
+  const namedStarts = new Set(names.map((n) => n.tokenStart));
+  let disorderTokens: Set<number> | undefined;
+  const inDisorder = (token: number): boolean => {
+    if (disorderTokens === undefined) {
+      disorderTokens = new Set();
+      for (const m of findKbMentions(compiled.terms, matchKb(doc, compiled.terms), SUBJECT_EXCLUDED_TYPES)) for (let t = m.tokenStart; t < m.tokenEnd; t++) disorderTokens.add(t);
+    }
+    return disorderTokens.has(token);
+  };
   for (const s of doc.sentences) {
-    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findMeasuredHeadPhrases(doc, compiled.phrases, compiled.results, s.tokenStart, s.tokenEnd, namedEnds)]) {
+    for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units, compiled.results), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findMeasuredHeadPhrases(doc, compiled.phrases, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findSignedMarkerNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder), ...changeObjects(compiled.results, doc.text, doc.tokens, compiled.phrases.boundary, s.tokenStart, s.tokenEnd).filter((p) => !namedStarts.has(p.tokenStart) && !inDisorder(p.tokenEnd - 1))]) {
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }
@@ -268,6 +350,22 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
     });
   };
+  const pushValue = (holder: LabName, value: MeasuredValue, comparator: string | undefined, sentence: number): void => {
+    const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
+    out.push({
+      type: 'aci.LabValueInd',
+      begin: value.begin,
+      end: value.end,
+      coveredText: doc.text.slice(value.begin, value.end),
+      ...common(holder),
+      labValue,
+      ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
+      ...(comparator === undefined ? {} : { comparator }),
+      ...(holder.loincId === undefined ? {} : { loincId: holder.loincId }),
+      ...(value.unit === undefined ? {} : { measurementUnit: [measurementUnitAnnotation(doc.text, value.unit)] }),
+      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
+    });
+  };
   for (const name of names) {
     if (name.tokenStart < usedUpTo) continue;
     const sentence = sentenceOfToken(doc.sentences, name.tokenStart);
@@ -284,7 +382,26 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
       waiting = [];
       before = undefined;
       usedUpTo = found.word.tokenEnd;
+      // The value the word goes with: `elevated to 15 ng/mL/h`, `decreased from 19 mmHg to 8 mmHg`.
+      const value = name.wordedOnly ? undefined : valueAfterWord(doc, compiled, found.word.tokenEnd, unit.tokenEnd);
+      if (value !== undefined) {
+        pushValue(name, value, undefined, sentence);
+        usedUpTo = value.tokenEnd;
+        for (const next of followingValues(doc, compiled, value, unit.tokenEnd)) {
+          pushValue(name, next, undefined, sentence);
+          usedUpTo = next.tokenEnd;
+        }
+      }
       continue;
+    }
+    if (found === undefined && !name.wordedOnly) {
+      // A share or count written before the name: `75% neutrophils`, `16,400/mm3 neutrophils`.
+      const before = valueBefore(doc, compiled.units, Math.max(unit.tokenStart, usedUpTo), name.tokenStart);
+      if (before !== undefined) {
+        pushValue(name, before, undefined, sentence);
+        waiting = [];
+        continue;
+      }
     }
     if (found === undefined) {
       const word = resultBefore(compiled.results, doc.text, doc.tokens, Math.max(unit.tokenStart, usedUpTo), name.tokenStart);
@@ -311,20 +428,12 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     const holders = comparator === undefined ? [name] : [...waiting, name];
     waiting = [];
     before = undefined;
-    const labValue = value.kind === 'ratio' ? doc.text.slice(value.begin, value.end) : value.kind === 'range' ? value.second!.text : value.first.text;
-    for (const holder of holders) out.push({
-      type: 'aci.LabValueInd',
-      begin: value.begin,
-      end: value.end,
-      coveredText: doc.text.slice(value.begin, value.end),
-      ...common(holder),
-      labValue,
-      ...(value.kind === 'range' ? { lowValue: value.first.text } : {}),
-      ...(comparator === undefined ? {} : { comparator }),
-      ...(holder.loincId === undefined ? {} : { loincId: holder.loincId }),
-      ...(value.unit === undefined ? {} : { measurementUnit: [measurementUnitAnnotation(doc.text, value.unit)] }),
-      ...sentenceDateFields(doc, sentence, compiled.dates, referenceYear, dateCache),
-    });
+    for (const holder of holders) pushValue(holder, value, comparator, sentence);
+    // Later values of the same measurement (`from 19 mmHg to 8 mmHg`, `86 μmol/L and 48 μmol/L, respectively`).
+    for (const next of followingValues(doc, compiled, value, unit.tokenEnd)) {
+      pushValue(name, next, undefined, sentence);
+      usedUpTo = next.tokenEnd;
+    }
   }
   return out;
 }

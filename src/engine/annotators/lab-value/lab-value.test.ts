@@ -127,6 +127,53 @@ describe('lab_value: measurements no lexicon names, worded results of scales', (
   });
 });
 
+describe('lab_value: values by their unit, before the name, in series; subjects of results; nouns of change', () => {
+  test('a number with a result unit after a phrase no lexicon names is a measurement; sizes, doses and times are not', () => {
+    assert.deepEqual(brief('The plasma level of GH was 8.2 ng/ml and IGF-1 was 504 ng/ml. Lower esophageal sphincter pressure of 50 mmHg. PaO2 of 7.76 kPa.'),
+      ['plasma level of GH=8.2 ng/ml', 'IGF-1=504 ng/ml', 'Lower esophageal sphincter pressure=50 mmHg', 'PaO2=7.76 kPa']);
+    assert.deepEqual(labs('The mass measured 3.2 cm. Erlotinib 150 mg daily. Symptoms for 3 days.'), []);
+    // A word right after a number is its unit, not a measurement's name.
+    assert.deepEqual(labs('It fell from 19 units to 8 units.'), []);
+  });
+  test('a share or count right before a lab name', () => {
+    assert.deepEqual(brief('CSF with 50% neutrophils and 50% lymphocytes.'), ['neutrophils=50 %', 'lymphocytes=50 %']);
+    assert.deepEqual(brief('Neutrophils 75%.'), ['Neutrophils=75 %']);
+    // A short form in brackets and a comma between the name and its value.
+    assert.deepEqual(brief('Growth hormone (GH), 0.50 ng/ml; luteinizing hormone (LH), 2.60 mIU/ml.'), ['Growth hormone=0.50 ng/ml', 'luteinizing hormone=2.60 mIU/ml']);
+  });
+  test('later values of one measurement: a change, a series', () => {
+    assert.deepEqual(brief('Free carnitine levels had increased to 86 μmol/L and 48 μmol/L, respectively.'),
+      ['Free carnitine=86 μmol/L', 'Free carnitine=48 μmol/L']);
+    assert.deepEqual(brief('Plasma renin activity was elevated to 15 ng/mL. Potassium decreased from 5.9 mmol/L before dialysis.'),
+      ['Plasma renin activity=elevated', 'Plasma renin activity=15 ng/mL', 'Potassium=decreased', 'Potassium=5.9 mmol/L']);
+    assert.deepEqual(brief('Apgar scores were 2, 6 and 7.'), ['Apgar scores=2', 'Apgar scores=6', 'Apgar scores=7']);
+    assert.deepEqual(brief('Potassium 3.1 then 4.2.'), ['Potassium=3.1', 'Potassium=4.2']);
+    // A range stays one value; a bare number after a unit is not the same measurement.
+    assert.deepEqual(brief('Potassium 3.2 to 4.1 mmol/L. Glucose 145 mg/dL and 2 tablets.'), ['Potassium=3.2..4.1 mmol/L', 'Glucose=145 mg/dL']);
+  });
+  test('the subject of a worded result is a measurement, unless a person or a disorder', () => {
+    assert.deepEqual(brief('The postoperative course was uneventful. Surgical margins were negative. Her QTc was found to be prolonged.'),
+      ['postoperative course=uneventful', 'Surgical margins=negative', 'QTc=prolonged']);
+    assert.deepEqual(labs('The patient was stable. His disease was stable. The tumour was positive. His mood is stable.'), []);
+    // A result that qualifies the next word is not its subject's.
+    assert.deepEqual(labs('The scan was normal sinus rhythm.'), []);
+  });
+  test('a noun of change before `in` or `of` and its measurement', () => {
+    assert.deepEqual(brief('There was an increase in serum creatinine. Normalization of the blood cell counts was achieved.'),
+      ['serum creatinine=increase', 'blood cell counts=Normalization']);
+    // Only nouns of change take `in`: `elevated in` is no result of what follows.
+    assert.deepEqual(labs('Levels elevated in spring.'), []);
+  });
+  test('markers after positive for / negative for, and markers with a bracketed sign', () => {
+    assert.deepEqual(brief('Lymphoma cells were positive for CD10 and CD20 but negative for c-Kit, CD31.'),
+      ['CD10=positive', 'CD20=positive', 'c-Kit=negative', 'CD31=negative']);
+    assert.deepEqual(brief('HER-2 (+), CD31 (-).'), ['HER-2=(+)', 'CD31=(-)']);
+  });
+  test('stages take classes with sub-stage letters; a bare stage is no test (CKD stage 3)', () => {
+    assert.deepEqual(brief('Clinical stage IIIB or IV. Chronic kidney disease stage 3.'), ['Clinical stage=IIIB or IV']);
+  });
+});
+
 describe('lab_value resources', () => {
   test('markers of stains in a sentence about immunostaining, bound to a result before or after them', () => {
     assert.deepEqual(brief('Immunohistochemistry showed that the tumor cells were positive for CK7, TTF-1 and synaptophysin, but negative to p63.'),

@@ -121,7 +121,9 @@ export function unitAt(tokens: readonly Token[], i: number, to: number, text: st
   const next = tokens[m.tokenEnd];
   const last = tokens[m.tokenEnd - 1]!;
   if (next !== undefined && next.begin === last.end && next.kind === 'word' && last.kind === 'word') return undefined;
-  return { begin: m.begin, end: m.end, tokenEnd: m.tokenEnd, unit: m.values[0]! };
+  // `504 ng/ml.`: the tokenizer keeps the full stop on `ml.` (an abbreviation); the unit ends before it.
+  const end = text.charCodeAt(m.end - 1) === 46 && m.end - 1 > m.begin ? m.end - 1 : m.end;
+  return { begin: m.begin, end, tokenEnd: m.tokenEnd, unit: m.values[0]! };
 }
 
 const RANGE_WORDS: ReadonlySet<string> = new Set(['-', '–', '—', 'to']);
