@@ -278,7 +278,7 @@ function mayBeCoordinated(text: string, begin: number, end: number): boolean {
 }
 
 /** The abbreviations the text defines ("Duchenne muscular dystrophy (DMD)") and where their short forms occur. */
-interface TextAbbreviations {
+export interface TextAbbreviations {
   readonly definitions: readonly AbbreviationDefinition[];
   readonly occurrences: readonly AbbreviationOccurrence[];
   /** `begin:end` of every occurrence. */
@@ -287,8 +287,11 @@ interface TextAbbreviations {
 
 const TEXT_ABBREVIATIONS = {};
 
-/** The text's abbreviations, found once per Document (the short-acronym check and resolveAbbreviations both read them). */
-function textAbbreviations(doc: Document): TextAbbreviations {
+/**
+ * The text's abbreviations, found once per Document (the short-acronym check and resolveAbbreviations both read
+ * them, and symptom_disease, so that both annotators read a short form alike).
+ */
+export function textAbbreviations(doc: Document): TextAbbreviations {
   return derived(doc, TEXT_ABBREVIATIONS, () => {
     const definitions = findAbbreviationDefinitions(doc.text);
     if (definitions.length === 0) return { definitions, occurrences: [], shortSpans: new Set<string>() };
