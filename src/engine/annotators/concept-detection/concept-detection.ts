@@ -20,7 +20,7 @@ import { resolveLibraries } from './libraries.js';
 import { textReplacements } from '../spell-checker/replacements.js';
 import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
 import { compositeAt, coordinationInside } from './composite-mentions.js';
-import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
+import { allowsBuiltInMatch, loadShortAcronyms, vouchedConcepts, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
 import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
@@ -116,11 +116,14 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
     const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
     let defined: ReadonlySet<string> | undefined;
     for (const m of builtInMatches(doc, compiled, longest, replacements)) {
+      let concepts = m.concepts;
       if (m.end - m.begin <= 3) {
         defined ??= textAbbreviations(doc).shortSpans;
         if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
+        // A listed acronym the text does not define names the sense the list vouches for.
+        if (!defined.has(`${m.begin}:${m.end}`)) concepts = vouchedConcepts(doc.text.slice(m.begin, m.end), concepts, compiled.shortAcronyms, (name) => compiled.kb.lookup(name));
       }
-      for (const concept of m.concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
+      for (const concept of concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
     }
     candidates = resolveComposites(doc.text, candidates, compiled, longest);
   }
