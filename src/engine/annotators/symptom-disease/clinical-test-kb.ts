@@ -34,6 +34,8 @@ export const CLINICAL_TEST_RECORDS: readonly SourceRecord[] = [
   { source: 'DOID', ids: ['DOID:684', 'UMLS:C2239176', 'ICD10CM:C22.0'], preferredName: 'hepatocellular carcinoma', names: [], semanticTypes: ['neop'] },
   { source: 'SYMP', ids: ['SYMP:0000052', 'UMLS:C0009421'], preferredName: 'coma', names: [], semanticTypes: ['sosy'] },
   { source: 'LOCAL', ids: ['LOCAL:test:gcs'], preferredName: 'Glasgow coma scale', names: [], semanticTypes: ['clna'] },
+  { source: 'ICD10CM', ids: ['ICD10CM:R45.0'], preferredName: 'Nervousness', names: [{ text: 'nervous', kind: 'exact' }], semanticTypes: ['sosy'] },
+  { source: 'NCI', ids: ['NCIT:C12438'], preferredName: 'Central Nervous System', names: [], semanticTypes: ['bpoc'] },
 ];
 
 export function compileClinicalTestKb(): CompiledKb {

@@ -161,13 +161,13 @@ function leftModifiers(doc: Document, mention: KbMention, compiled: SymptomDisea
 }
 
 /**
- * Semantic types of a longer match that hides a disorder named inside it: the name of a lab test or of a scale
- * (`Glasgow Coma Scale`, `hepatitis B surface antigen`) is no mention of the disorder, as concept_detection's longest
- * span reads it.
+ * Semantic types of a longer match that hides a disorder named inside it, as concept_detection's longest span reads
+ * it: the name of a lab test or of a scale (`Glasgow Coma Scale`, `hepatitis B surface antigen`) or of a body part
+ * (`central nervous system` is no nervousness) is no mention of the disorder.
  */
-const HIDING_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna']);
+const HIDING_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna', 'bpoc', 'blor', 'bsoj', 'bdsy', 'tisu', 'anst', 'emst', 'ffas']);
 
-/** Drops the mentions lying inside a longer match of a lab test or scale (HIDING_TYPES); `matches` sorted by begin, longer first. */
+/** Drops the mentions lying inside a longer match of a lab test, scale or body part (HIDING_TYPES). */
 function dropHiddenMentions(compiled: SymptomDiseaseCompiled, matches: readonly TermMatch[], mentions: KbMention[]): KbMention[] {
   const hiding: TermMatch[] = [];
   for (const m of matches) if (conceptsWithType(compiled.terms.kb, m.concepts, HIDING_TYPES) !== undefined) hiding.push(m);

@@ -102,8 +102,9 @@ describe('symptom_disease', () => {
     assert.deepEqual(found.map((s) => [s.coveredText, s.cui]), [['hepatocellular carcinoma', 'C2239176'], ['HCC', 'C2239176'], ['HCC', 'C2239176']]);
   });
 
-  test('a disorder inside the name of a lab test or scale is no mention', () => {
+  test('a disorder inside the name of a lab test, scale or body part is no mention', () => {
     assert.deepEqual(symptoms('Glasgow coma scale was 14. Coma followed.').map((s) => s.coveredText), ['Coma']);
+    assert.deepEqual(symptoms('No central nervous system disease. She felt nervous.').map((s) => s.coveredText), ['nervous']);
   });
 
   test('only disorder types: drugs and anatomy alone are not reported; semantic_types narrows', () => {
