@@ -217,7 +217,7 @@ test('a disorder\'s synonym that names an anatomical structure is not a name of 
 test('a disorder name that begins with a listed expansion is indexed with the short form in its place', () => {
   const acronyms = { version: 't', entries: new Map([['CKD', 'chronic kidney disease'], ['AS', 'aortic stenosis (disambiguated in context)']]) };
   const kb = compileKnowledge([
-    { source: 'NCI', ids: ['NCIT:C80389'], preferredName: 'Chronic Kidney Disease, Stage 3', names: [{ text: 'chronic kidney disease stage 3', kind: 'exact' }], semanticTypes: ['dsyn'] },
+    { source: 'NCI', ids: ['NCIT:C80389'], preferredName: 'Chronic Kidney Disease, Stage 3', names: [], semanticTypes: ['dsyn'] },
     { source: 'NCI', ids: ['NCIT:1'], preferredName: 'chronic kidney disease', names: [], semanticTypes: ['dsyn'] },
     { source: 'NCI', ids: ['NCIT:2'], preferredName: 'chronic kidney disease clinic', names: [], semanticTypes: ['hcro'] },
   ], { name: 't', version: '1', sourceVersion: 'x', builtAt: '2026-01-01T00:00:00.000Z', acronyms });
@@ -228,6 +228,7 @@ test('a disorder name that begins with a listed expansion is indexed with the sh
   assert.deepEqual(cuis('CKD clinic'), []);
   assert.deepEqual(acronymVariants('Chronic kidney disease stage 3', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), ['CKD stage 3']);
   assert.deepEqual(acronymVariants('chronic kidney diseases', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), []);
+  assert.deepEqual(acronymVariants('Chronic Kidney Disease, Stage 4', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), ['CKD, Stage 4']);
 });
 
 test('names an attached code gives yield to concepts owning them (a code that lumps several disorders)', () => {

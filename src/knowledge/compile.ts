@@ -33,9 +33,16 @@ export interface CompileInfo {
 /** Expansion (lower case, plain words) → its short form, by the expansion's first word (acronymVariants). */
 type AcronymPrefixes = ReadonlyMap<string, readonly (readonly [string, string])[]>;
 
-function acronymPrefixesOf(acronyms: CompileInfo['acronyms']): AcronymPrefixes {
+/**
+ * Short forms left out of acronymVariants: in a name of several words the key is lower case, so a short form that
+ * spells an English word would match the word ("ALL, adult" is no "all adult patients"); two-letter forms likewise.
+ */
+const WORD_SHORT_FORMS: ReadonlySet<string> = new Set(['ALL', 'ADD', 'CAD', 'PAD']);
+
+function acronymPrefixesOf(acronyms: CompileInfo['acronyms'], stop: StopKeys): AcronymPrefixes {
   const out = new Map<string, [string, string][]>();
   for (const [short, expansion] of acronyms?.entries ?? []) {
+    if (short.length < 3 || WORD_SHORT_FORMS.has(short) || stop.plain.has(short.toLowerCase())) continue;
     const lower = expansion.trim().toLowerCase();
     // An expansion written as a note ("aortic stenosis (disambiguated in context)") is no name.
     if (!/^[a-z0-9][a-z0-9 '-]*[a-z0-9]$/.test(lower) || !lower.includes(' ')) continue;
@@ -56,7 +63,9 @@ export function acronymVariants(text: string, prefixes: AcronymPrefixes): string
   if (list === undefined) return [];
   const out: string[] = [];
   for (const [expansion, short] of list) {
-    if (lower.length > expansion.length + 1 && lower.startsWith(expansion) && lower.charCodeAt(expansion.length) === 32) out.push(short + text.slice(expansion.length));
+    // Followed by a space or a comma ("Chronic Kidney Disease, Stage 3").
+    const next = lower.charCodeAt(expansion.length);
+    if (lower.length > expansion.length + 1 && lower.startsWith(expansion) && (next === 32 || next === 44)) out.push(short + text.slice(expansion.length));
   }
   return out;
 }
@@ -254,7 +263,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   const spelling = info.spelling ?? new Map<string, string>();
   const normalizer = createNormalizer(spelling);
   const stop = stopKeysOf(info.stopList, normalizer);
-  const acronymPrefixes = acronymPrefixesOf(info.acronyms);
+  const acronymPrefixes = acronymPrefixesOf(info.acronyms, stop);
   const dropped: Record<string, number> = {};
 
   // key → concept indexes (ascending, unique); code-only concepts yield to real ones on the same key.
