@@ -120,8 +120,10 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
       if (m.end - m.begin <= 3) {
         defined ??= textAbbreviations(doc).shortSpans;
         if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
-        // A listed acronym the text does not define names the sense the list vouches for.
-        if (!defined.has(`${m.begin}:${m.end}`)) concepts = vouchedConcepts(doc.text.slice(m.begin, m.end), concepts, compiled.shortAcronyms, (name) => compiled.kb.lookup(name));
+        // A listed acronym the text does not define names the sense the list vouches for; the forms of the
+        // disambiguation sense inventory (MS, RA, PE...) keep every reading for the context to judge.
+        const surface = doc.text.slice(m.begin, m.end);
+        if (!defined.has(`${m.begin}:${m.end}`) && !DEFAULT_SENSE_INVENTORY.byForm.has(surface.toLowerCase())) concepts = vouchedConcepts(surface, concepts, compiled.shortAcronyms, (name) => compiled.kb.lookup(name));
       }
       for (const concept of concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
     }
