@@ -30,6 +30,7 @@ import { bridgeByName, type BridgeOptions } from './name-bridge.js';
 import { createNormalizer, parseSpellingTable, parseSpellingTsv } from './normalize.js';
 import { writeSideTables } from './side-tables.js';
 import { loadDefaultStopList } from './stoplist.js';
+import { loadShortAcronyms } from '../engine/annotators/concept-detection/short-acronyms.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
@@ -118,6 +119,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   const spelling = parseSpellingTable(readSourceText(join(sources.dir, HPO_SPELLING_FILE)));
   for (const [uk, us] of parseSpellingTsv(readFileSync(SPELLING_SUPPLEMENT_PATH, 'utf8'))) if (!spelling.has(uk)) spelling.set(uk, us);
   const stopList = loadDefaultStopList();
+  const acronyms = loadShortAcronyms();
   const corporaDir = options.corporaDirOverride ?? sources.collections?.corpora;
   const lexiconTable: CorpusLexiconEntry[] = [];
   const raw = defaultRecords(sources.dir, progress, corporaDir, lexiconTable);
@@ -138,7 +140,7 @@ export async function buildDefaultKnowledgeBase(options: BuildOptions): Promise<
   }
   const additions = addOpenAdditions(records, sources.dir, normalizer, progress);
   records = additions.records;
-  const kb = compileWithIcd10Links(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList }, sources.dir, normalizer, progress);
+  const kb = compileWithIcd10Links(records, { name: DEFAULT_KB_NAME, version: DEFAULT_KB_VERSION, sourceVersion: manifest.version, spelling, stopList, acronyms }, sources.dir, normalizer, progress);
   progress(`compiled: ${kb.conceptCount} concepts, merge ${JSON.stringify(kb.header.stats.merge)}, dropped ${JSON.stringify(kb.header.stats.dropped)}`);
   await writeKnowledgeBase(kb, options.outDir);
   // The training lexicon's form → id table beside the compiled files (evaluations normalise by surface form).

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDomainError } from '../errors.js';
 import type { SourceRecord } from './builders/source-record.js';
-import { adjectiveVariants, caseArtifacts, compileKnowledge, headWord, nameVariants, writeKnowledgeBase } from './compile.js';
+import { acronymVariants, adjectiveVariants, caseArtifacts, compileKnowledge, headWord, nameVariants, writeKnowledgeBase } from './compile.js';
 import { checkKnowledgeBase, loadKnowledgeBase } from './loader.js';
 import { createMatcher } from './matcher.js';
 import { NORMALIZER_VERSION } from './normalize.js';
@@ -212,6 +212,23 @@ test('a disorder\'s synonym that names an anatomical structure is not a name of 
   assert.deepEqual(cuis('pituitary'), ['UBERON:7']);
   assert.deepEqual(cuis('pituitary gland inflammation'), ['MONDO:1']);
   assert.ok(cuis('hypophysis cerebri').includes('MONDO:2'), 'only preferred and exact anatomical names count');
+});
+
+test('a disorder name that begins with a listed expansion is indexed with the short form in its place', () => {
+  const acronyms = { version: 't', entries: new Map([['CKD', 'chronic kidney disease'], ['AS', 'aortic stenosis (disambiguated in context)']]) };
+  const kb = compileKnowledge([
+    { source: 'NCI', ids: ['NCIT:C80389'], preferredName: 'Chronic Kidney Disease, Stage 3', names: [], semanticTypes: ['dsyn'] },
+    { source: 'NCI', ids: ['NCIT:1'], preferredName: 'chronic kidney disease', names: [], semanticTypes: ['dsyn'] },
+    { source: 'NCI', ids: ['NCIT:2'], preferredName: 'chronic kidney disease clinic', names: [], semanticTypes: ['hcro'] },
+  ], { name: 't', version: '1', sourceVersion: 'x', builtAt: '2026-01-01T00:00:00.000Z', acronyms });
+  const cuis = (text: string): string[] => createMatcher(kb).match(text, []).flatMap((m) => m.concepts.map((i) => kb.concept(i).cui));
+  assert.deepEqual(cuis('CKD stage 3'), ['NCIT:C80389']);
+  // The expansion alone is the acronym's own business (the curated short-acronym policy); other kinds keep their names only.
+  assert.deepEqual(cuis('CKD'), []);
+  assert.deepEqual(cuis('CKD clinic'), []);
+  assert.deepEqual(acronymVariants('Chronic kidney disease stage 3', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), ['CKD stage 3']);
+  assert.deepEqual(acronymVariants('chronic kidney diseases', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), []);
+  assert.deepEqual(acronymVariants('Chronic Kidney Disease, Stage 4', new Map([['chronic', [['chronic kidney disease', 'CKD']]]])), ['CKD, Stage 4']);
 });
 
 test('names an attached code gives yield to concepts owning them (a code that lumps several disorders)', () => {

@@ -22,6 +22,52 @@ export interface CompileInfo {
   readonly stopList?: StopList;
   /** Build time stamp (default: now). */
   readonly builtAt?: string;
+  /**
+   * Clinical short forms → the expansion each vouches for (the default build passes
+   * resources/knowledge/short-acronyms.tsv): a disorder's name that begins with an expansion is indexed with the
+   * short form in its place too ("chronic kidney disease stage 3" → "CKD stage 3"), as notes write it.
+   */
+  readonly acronyms?: { readonly version: string; readonly entries: ReadonlyMap<string, string> };
+}
+
+/** Expansion (lower case, plain words) → its short form, by the expansion's first word (acronymVariants). */
+type AcronymPrefixes = ReadonlyMap<string, readonly (readonly [string, string])[]>;
+
+/**
+ * Short forms left out of acronymVariants: in a name of several words the key is lower case, so a short form that
+ * spells an English word would match the word ("ALL, adult" is no "all adult patients"); two-letter forms likewise.
+ */
+const WORD_SHORT_FORMS: ReadonlySet<string> = new Set(['ALL', 'ADD', 'CAD', 'PAD']);
+
+function acronymPrefixesOf(acronyms: CompileInfo['acronyms'], stop: StopKeys): AcronymPrefixes {
+  const out = new Map<string, [string, string][]>();
+  for (const [short, expansion] of acronyms?.entries ?? []) {
+    if (short.length < 3 || WORD_SHORT_FORMS.has(short) || stop.plain.has(short.toLowerCase())) continue;
+    const lower = expansion.trim().toLowerCase();
+    // An expansion written as a note ("aortic stenosis (disambiguated in context)") is no name.
+    if (!/^[a-z0-9][a-z0-9 '-]*[a-z0-9]$/.test(lower) || !lower.includes(' ')) continue;
+    const first = lower.slice(0, lower.indexOf(' '));
+    const list = out.get(first);
+    if (list === undefined) out.set(first, [[lower, short]]);
+    else list.push([lower, short]);
+  }
+  return out;
+}
+
+/** "chronic kidney disease stage 3" → ["CKD stage 3"]: the name with a listed expansion at its start replaced by its short form. */
+export function acronymVariants(text: string, prefixes: AcronymPrefixes): string[] {
+  if (prefixes.size === 0) return [];
+  const lower = text.toLowerCase();
+  const space = lower.indexOf(' ');
+  const list = space < 0 ? undefined : prefixes.get(lower.slice(0, space));
+  if (list === undefined) return [];
+  const out: string[] = [];
+  for (const [expansion, short] of list) {
+    // Followed by a space or a comma ("Chronic Kidney Disease, Stage 3").
+    const next = lower.charCodeAt(expansion.length);
+    if (lower.length > expansion.length + 1 && lower.startsWith(expansion) && (next === 32 || next === 44)) out.push(short + text.slice(expansion.length));
+  }
+  return out;
 }
 
 /** Names longer than this many pieces never occur verbatim in notes; they are not indexed. */
@@ -225,6 +271,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   const spelling = info.spelling ?? new Map<string, string>();
   const normalizer = createNormalizer(spelling);
   const stop = stopKeysOf(info.stopList, normalizer);
+  const acronymPrefixes = acronymPrefixesOf(info.acronyms, stop);
   const dropped: Record<string, number> = {};
 
   // key → concept indexes (ascending, unique); code-only concepts yield to real ones on the same key.
@@ -327,7 +374,9 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
           continue;
         }
       }
-      for (const text of nameVariants(name.text)) {
+      const variants = nameVariants(name.text);
+      if (disorder && !fromCode && (name.kind === 'preferred' || name.kind === 'exact')) for (const v of acronymVariants(name.text, acronymPrefixes)) variants.push(v);
+      for (const text of variants) {
         const r = nameKey({ text, kind: name.kind }, normalizer, stop, lab);
         if ('drop' in r) {
           if (text === name.text) dropped[r.drop] = (dropped[r.drop] ?? 0) + 1;
@@ -379,7 +428,7 @@ export function compileMerged(merged: readonly MergedConcept[], info: CompileInf
   conceptOffsets[conceptLines.length] = offset;
 
   const buildId = createHash('sha256')
-    .update(NORMALIZER_VERSION).update('\0').update(info.stopList?.version ?? '').update('\0')
+    .update(NORMALIZER_VERSION).update('\0').update(info.stopList?.version ?? '').update('\0').update(info.acronyms?.version ?? '').update('\0')
     .update(info.name).update('\0').update(info.version).update('\0').update(text)
     .update('\0').update(trie.tokens.join('\n'))
     .digest('hex').slice(0, 16);

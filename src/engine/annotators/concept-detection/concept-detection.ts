@@ -20,7 +20,7 @@ import { resolveLibraries } from './libraries.js';
 import { textReplacements } from '../spell-checker/replacements.js';
 import { conceptDetectionParams, type ConceptDetectionParams } from './params.js';
 import { compositeAt, coordinationInside } from './composite-mentions.js';
-import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from './short-acronyms.js';
+import { allowsBuiltInMatch, loadShortAcronyms, vouchedConcepts, type ShortAcronymList } from './short-acronyms.js';
 import { headingSpans, inHeading } from '../section/headings.js';
 import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { loadDefaultMedicationLexicons } from '../medication/lexicon.js';
@@ -116,11 +116,16 @@ export function detectConcepts(doc: Document, params: ConceptDetectionParams, co
     const origin: ConceptOrigin = libraries.builtInSource === undefined ? {} : { source: libraries.builtInSource };
     let defined: ReadonlySet<string> | undefined;
     for (const m of builtInMatches(doc, compiled, longest, replacements)) {
+      let concepts = m.concepts;
       if (m.end - m.begin <= 3) {
         defined ??= textAbbreviations(doc).shortSpans;
         if (!allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, defined)) continue;
+        // A listed acronym the text does not define names the sense the list vouches for; the forms of the
+        // disambiguation sense inventory (MS, RA, PE...) keep every reading for the context to judge.
+        const surface = doc.text.slice(m.begin, m.end);
+        if (!defined.has(`${m.begin}:${m.end}`) && !DEFAULT_SENSE_INVENTORY.byForm.has(surface.toLowerCase())) concepts = vouchedConcepts(surface, concepts, compiled.shortAcronyms, (name) => compiled.kb.lookup(name));
       }
-      for (const concept of m.concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
+      for (const concept of concepts) candidates.push({ begin: m.begin, end: m.end, kb: compiled.kb, concept, origin });
     }
     candidates = resolveComposites(doc.text, candidates, compiled, longest);
   }
@@ -278,7 +283,7 @@ function mayBeCoordinated(text: string, begin: number, end: number): boolean {
 }
 
 /** The abbreviations the text defines ("Duchenne muscular dystrophy (DMD)") and where their short forms occur. */
-interface TextAbbreviations {
+export interface TextAbbreviations {
   readonly definitions: readonly AbbreviationDefinition[];
   readonly occurrences: readonly AbbreviationOccurrence[];
   /** `begin:end` of every occurrence. */
@@ -287,8 +292,11 @@ interface TextAbbreviations {
 
 const TEXT_ABBREVIATIONS = {};
 
-/** The text's abbreviations, found once per Document (the short-acronym check and resolveAbbreviations both read them). */
-function textAbbreviations(doc: Document): TextAbbreviations {
+/**
+ * The text's abbreviations, found once per Document (the short-acronym check and resolveAbbreviations both read
+ * them, and symptom_disease, so that both annotators read a short form alike).
+ */
+export function textAbbreviations(doc: Document): TextAbbreviations {
   return derived(doc, TEXT_ABBREVIATIONS, () => {
     const definitions = findAbbreviationDefinitions(doc.text);
     if (definitions.length === 0) return { definitions, occurrences: [], shortSpans: new Set<string>() };

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { allowsBuiltInMatch, isShortAcronym, loadShortAcronyms, parseShortAcronyms } from './short-acronyms.js';
+import { allowsBuiltInMatch, isShortAcronym, loadShortAcronyms, parseShortAcronyms, vouchedConcepts } from './short-acronyms.js';
 
 test('the curated short-acronym list is valid, versioned and holds well-known clinical abbreviations only', () => {
   const list = loadShortAcronyms();
@@ -42,4 +42,17 @@ test('parseShortAcronyms reports bad lines with file and line number', () => {
   assert.deepEqual([...list.entries.keys()], ['MI']);
   assert.deepEqual(issues.map((i) => i.path), ['x.tsv:4', 'x.tsv:5', 'x.tsv:6', 'x.tsv:7']);
   assert.equal(parseShortAcronyms('acronym\texpansion\n').issues[0]!.message, 'missing "# version: ..." line');
+});
+
+test('vouchedConcepts keeps the readings the expansion names, else every reading', () => {
+  const list = parseShortAcronyms('# version: 1\nacronym\texpansion\nDIC\tdisseminated intravascular coagulation\nAS\taortic stenosis (disambiguated in context)\n').list;
+  const names: Record<string, readonly number[]> = { 'disseminated intravascular coagulation': [7] };
+  const lookup = (name: string): readonly number[] => names[name] ?? [];
+  // DIC: the disorder (7), not the drug of that abbreviation (3).
+  assert.deepEqual(vouchedConcepts('DIC', [3, 7], list, lookup), [7]);
+  // An expansion written as a note names no concept: every reading stays for the context to judge.
+  assert.deepEqual(vouchedConcepts('AS', [1, 2], list, lookup), [1, 2]);
+  // Not listed, or one reading only: unchanged.
+  assert.deepEqual(vouchedConcepts('WT1', [4, 5], list, lookup), [4, 5]);
+  assert.deepEqual(vouchedConcepts('DIC', [3], list, lookup), [3]);
 });

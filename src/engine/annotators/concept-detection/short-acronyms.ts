@@ -60,3 +60,23 @@ export function allowsBuiltInMatch(text: string, begin: number, end: number, lis
   if (!isShortAcronym(surface)) return true;
   return list.entries.has(surface) || definedSpans.has(`${begin}:${end}`);
 }
+
+/** Per list: expansion → the knowledge base's concepts named by it (looked up once). */
+const expansionConcepts = new WeakMap<ShortAcronymList, Map<string, ReadonlySet<number>>>();
+
+/**
+ * The concepts of a built-in match on a listed short acronym that the list vouches for: those the knowledge base
+ * names by the acronym's expansion (`DIC`: disseminated intravascular coagulation, not dacarbazine; `SCC`: squamous
+ * cell carcinoma, not a drug of that abbreviation); all of them when the expansion names none of them (an expansion
+ * written as a note, `aortic stenosis (disambiguated in context)`, or a sense the knowledge base spells otherwise).
+ */
+export function vouchedConcepts(surface: string, concepts: readonly number[], list: ShortAcronymList, lookup: (name: string) => readonly number[]): readonly number[] {
+  const expansion = list.entries.get(surface);
+  if (expansion === undefined || concepts.length < 2) return concepts;
+  let memo = expansionConcepts.get(list);
+  if (memo === undefined) expansionConcepts.set(list, (memo = new Map()));
+  let named = memo.get(expansion);
+  if (named === undefined) memo.set(expansion, (named = new Set(lookup(expansion))));
+  const kept = concepts.filter((c) => named.has(c));
+  return kept.length === 0 ? concepts : kept;
+}

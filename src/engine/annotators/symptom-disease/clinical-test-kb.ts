@@ -28,6 +28,14 @@ export const CLINICAL_TEST_RECORDS: readonly SourceRecord[] = [
   { source: 'LOCAL', ids: ['LOCAL:test:plt', 'UMLS:C1287267'], preferredName: 'Finding of platelet count', names: [{ text: 'platelet count', kind: 'exact' }], semanticTypes: ['fndg'] },
   { source: 'LOCAL', ids: ['LOCAL:test:gluc', 'UMLS:C0392201'], preferredName: 'Blood glucose measurement', names: [{ text: 'blood glucose', kind: 'exact' }], semanticTypes: ['lbpr'] },
   { source: 'RXNORM', ids: ['RXNORM:6809', 'UMLS:C0025598'], preferredName: 'metformin', names: [], semanticTypes: ['phsu'] },
+  // Short forms: a listed one (CHF), an unlisted one the vocabularies give a disorder sense (EMA), a scale naming a disorder.
+  { source: 'DOID', ids: ['DOID:6000', 'UMLS:C0018802', 'ICD10CM:I50.9'], preferredName: 'congestive heart failure', names: [{ text: 'CHF', kind: 'abbreviation' }], semanticTypes: ['dsyn'] },
+  { source: 'DOID', ids: ['DOID:0080000', 'UMLS:C0268596'], preferredName: 'multiple acyl-CoA dehydrogenase deficiency', names: [{ text: 'EMA', kind: 'abbreviation' }], semanticTypes: ['dsyn'] },
+  { source: 'DOID', ids: ['DOID:684', 'UMLS:C2239176', 'ICD10CM:C22.0'], preferredName: 'hepatocellular carcinoma', names: [], semanticTypes: ['neop'] },
+  { source: 'SYMP', ids: ['SYMP:0000052', 'UMLS:C0009421'], preferredName: 'coma', names: [], semanticTypes: ['sosy'] },
+  { source: 'LOCAL', ids: ['LOCAL:test:gcs'], preferredName: 'Glasgow coma scale', names: [], semanticTypes: ['clna'] },
+  { source: 'ICD10CM', ids: ['ICD10CM:R45.0'], preferredName: 'Nervousness', names: [{ text: 'nervous', kind: 'exact' }], semanticTypes: ['sosy'] },
+  { source: 'NCI', ids: ['NCIT:C12438'], preferredName: 'Central Nervous System', names: [], semanticTypes: ['bpoc'] },
 ];
 
 export function compileClinicalTestKb(): CompiledKb {

@@ -20,7 +20,9 @@ import { sentenceOfToken } from '../../span-search.js';
 import { inHeading } from '../section/headings.js';
 import type { CodeField, Concept } from '../../../knowledge/kb.js';
 import { defaultMentionRules } from '../../mention-rules/mention-rules.js';
-import { namesTest } from '../../mention-rules/mention-verdict.js';
+import { namesTest, tokenSpan } from '../../mention-rules/mention-verdict.js';
+import { textAbbreviations } from '../concept-detection/concept-detection.js';
+import { allowsBuiltInMatch, loadShortAcronyms, type ShortAcronymList } from '../concept-detection/short-acronyms.js';
 
 export const MODIFIERS_FILE = 'resources/symptom-disease/modifiers.json';
 export const SYMPTOM_DISEASE_KEY = 'SymptomDiseaseInd';
@@ -43,6 +45,8 @@ export interface ModifierDefinition {
 
 export interface SymptomDiseaseCompiled {
   readonly terms: KbTerms;
+  /** Short acronyms the knowledge base may match without a definition in the text (as concept_detection). */
+  readonly shortAcronyms: ShortAcronymList;
   readonly modifiers: PhraseTrie<ModifierDefinition>;
   readonly context: CompiledContext;
   readonly dates: DateRecognizer;
@@ -65,7 +69,7 @@ export function compileModifiers(body: unknown = modifiersFile, file = MODIFIERS
 }
 
 export function compileSymptomDisease(kb: KnowledgeBase): SymptomDiseaseCompiled {
-  return { terms: compileKbTerms(kb), modifiers: compileModifiers(), context: compileDefaultContext(), dates: compileDateRecognizer() };
+  return { terms: compileKbTerms(kb), shortAcronyms: loadShortAcronyms(), modifiers: compileModifiers(), context: compileDefaultContext(), dates: compileDateRecognizer() };
 }
 
 interface Piece {
@@ -156,13 +160,50 @@ function leftModifiers(doc: Document, mention: KbMention, compiled: SymptomDisea
   return pieces.reverse();
 }
 
+/**
+ * Semantic types of a longer match that hides a disorder named inside it, as concept_detection's longest span reads
+ * it: the name of a lab test or of a scale (`Glasgow Coma Scale`, `hepatitis B surface antigen`) or of a body part
+ * (`central nervous system` is no nervousness) is no mention of the disorder.
+ */
+const HIDING_TYPES: ReadonlySet<string> = new Set(['lbpr', 'clna', 'bpoc', 'blor', 'bsoj', 'bdsy', 'tisu', 'anst', 'emst', 'ffas']);
+
+/** Drops the mentions lying inside a longer match of a lab test, scale or body part (HIDING_TYPES). */
+function dropHiddenMentions(compiled: SymptomDiseaseCompiled, matches: readonly TermMatch[], mentions: KbMention[]): KbMention[] {
+  const hiding: TermMatch[] = [];
+  for (const m of matches) if (conceptsWithType(compiled.terms.kb, m.concepts, HIDING_TYPES) !== undefined) hiding.push(m);
+  if (hiding.length === 0) return mentions;
+  return mentions.filter((m) => !hiding.some((h) => h.begin <= m.begin && m.end <= h.end && h.end - h.begin > m.end - m.begin));
+}
+
+/**
+ * Short forms read as concept_detection reads them: a short acronym (at most three capitals and digits) only when
+ * the curated list has it or the text defines it; a short form the text defines (`hepatocellular carcinoma (HCC)`)
+ * names what its long form names: the disorder found on the long form, else nothing (`epithelial membrane antigen
+ * (EMA)` is no disorder, whatever the knowledge base knows as EMA).
+ */
+function readShortForms(doc: Document, compiled: SymptomDiseaseCompiled, mentions: KbMention[]): KbMention[] {
+  const { definitions, occurrences, shortSpans } = textAbbreviations(doc);
+  const kept = mentions.filter((m) => !shortSpans.has(`${m.begin}:${m.end}`) && (m.end - m.begin > 3 || allowsBuiltInMatch(doc.text, m.begin, m.end, compiled.shortAcronyms, shortSpans)));
+  if (definitions.length === 0) return kept;
+  const added: KbMention[] = [];
+  for (const o of occurrences) {
+    // The longest disorder mention ending where the long form ends.
+    const long = kept.find((m) => m.end === o.definition.longEnd && m.begin >= o.definition.longBegin - 40);
+    if (long === undefined || kept.some((m) => m.begin < o.end && o.begin < m.end)) continue;
+    const [tokenStart, tokenEnd] = tokenSpan(doc, o.begin, o.end);
+    added.push({ begin: o.begin, end: o.end, tokenStart, tokenEnd, concept: long.concept, concepts: long.concepts });
+  }
+  return added.length === 0 ? kept : kept.concat(added).sort((a, b) => a.begin - b.begin || b.end - a.end);
+}
+
 /** The SymptomDiseaseInd annotations of `doc` (pure). */
 export function detectSymptomDiseases(doc: Document, compiled: SymptomDiseaseCompiled, options: SymptomDiseaseOptions): Annotation[] {
   const matches = matchKb(doc, compiled.terms);
   // A disorder named by a heading ("HISTORY OF PRESENT ILLNESS", "• Psychiatric:") is not a mention (headings.ts).
   // Nor is a disorder or agent named as a test's (`HIV test`, `hepatitis B serology`; mention-rules).
   const rules = defaultMentionRules();
-  const mentions = findKbMentions(compiled.terms, matches, options.semanticTypes).filter((m) => !inHeading(doc, m.begin, m.end) && !namesTest(doc, rules, m.tokenStart, m.tokenEnd));
+  const found = findKbMentions(compiled.terms, matches, options.semanticTypes).filter((m) => !inHeading(doc, m.begin, m.end) && !namesTest(doc, rules, m.tokenStart, m.tokenEnd));
+  const mentions = readShortForms(doc, compiled, dropHiddenMentions(compiled, matches, found));
   if (mentions.length === 0) return [];
   const sites = sitesByEnd(compiled, matches, mentions);
   const disorderEnds = new Set(mentions.map((m) => m.end));

@@ -92,6 +92,21 @@ describe('symptom_disease', () => {
     assert.equal(s?.dateInMilliseconds, String(Date.UTC(2022, 3, 8)));
   });
 
+  test('short forms are read as concept_detection reads them: listed or defined in the text', () => {
+    // CHF is a listed clinical abbreviation; EMA is not, and the vocabularies' disorder sense is not meant.
+    assert.deepEqual(symptoms('History of CHF. EMA was negative.').map((s) => s.coveredText), ['CHF']);
+    // Defined with a long form that is no disorder: never the disorder of that abbreviation.
+    assert.deepEqual(symptoms('Epithelial membrane antigen (EMA) was expressed. EMA was strong.'), []);
+    // Defined with a disorder: every occurrence names the long form's disorder.
+    const found = symptoms('Known hepatocellular carcinoma (HCC). HCC was resected.');
+    assert.deepEqual(found.map((s) => [s.coveredText, s.cui]), [['hepatocellular carcinoma', 'C2239176'], ['HCC', 'C2239176'], ['HCC', 'C2239176']]);
+  });
+
+  test('a disorder inside the name of a lab test, scale or body part is no mention', () => {
+    assert.deepEqual(symptoms('Glasgow coma scale was 14. Coma followed.').map((s) => s.coveredText), ['Coma']);
+    assert.deepEqual(symptoms('No central nervous system disease. She felt nervous.').map((s) => s.coveredText), ['nervous']);
+  });
+
   test('only disorder types: drugs and anatomy alone are not reported; semantic_types narrows', () => {
     assert.deepEqual(symptoms('Metformin for the left leg.'), []);
     const text = 'Fever and lung cancer.';
