@@ -58,7 +58,9 @@ describe('mention rules: analytes measured are not drugs given', () => {
   });
   test('positive or negative for a substance, and an antibody named by its target, are test results', () => {
     assert.equal(verdictOf('Urine screen positive for cocaine.', 'cocaine'), 'lab');
-    assert.equal(verdictOf('Negative for HBsAg and for antibodies to HCV.', 'antibodies'), 'lab');
+    // Antibodies are drugs only with a dose, a route or a word of giving near them (commonWordDrugs).
+    assert.equal(verdictOf('Negative for HBsAg and for antibodies to HCV.', 'antibodies'), 'common-word');
+    assert.equal(verdictOf('Anti-phospholipid antibodies were positive.', 'antibodies'), 'common-word');
     assert.equal(verdictOf('He received antibodies for 3 days.', 'antibodies'), undefined);
   });
   test('lab lists: a comma, a list joint and one more item, a short form in parentheses', () => {
@@ -154,6 +156,10 @@ describe('mention rules: drugs tested, qualifying or named by a test are not dru
     assert.equal(verdictOf('History of drug interactions.', 'drug'), 'modifier');
     assert.equal(verdictOf('Patients on an anticoagulant.', 'anticoagulant'), undefined);
     assert.equal(verdictOf('Aspirin use within 7 days.', 'Aspirin'), undefined);
+  });
+  test('a tracer or stain before an imaging or staining word names the procedure', () => {
+    assert.equal(verdictOf('An 18F-fluorodeoxyglucose PET scan showed uptake.', 'fluorodeoxyglucose'), 'modifier');
+    assert.equal(verdictOf('Collagen/epinephrine closure time was prolonged.', 'epinephrine'), 'modifier');
   });
   test('a drug before a test head names the test', () => {
     assert.equal(verdictOf('Urine drug screen was negative.', 'drug'), 'lab');
