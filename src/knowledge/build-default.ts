@@ -33,7 +33,7 @@ import { loadDefaultStopList } from './stoplist.js';
 
 export const DEFAULT_KB_NAME = 'open-clinical';
 /** Bump when a builder, the merger or the compiler changes what a build produces: caches are rebuilt. */
-export const DEFAULT_KB_VERSION = '1.18';
+export const DEFAULT_KB_VERSION = '1.16';
 export const SPELLING_SUPPLEMENT_PATH = fileURLToPath(new URL('../../resources/knowledge/spelling-supplement.tsv', import.meta.url));
 
 /**

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { deviceLexiconRecords, drugClassLexiconRecords, labLexiconRecords } from './authored-lexicons.js';
+import { deviceLexiconRecords, labLexiconRecords } from './authored-lexicons.js';
 
 const labs = {
   kind: 'lab-tests', version: '1', language: 'en', entries: [
@@ -40,29 +40,5 @@ describe('authored lab and device lexicons as knowledge-base records', () => {
     assert.ok(labLexiconRecords(new Set()).some((r) => r.preferredName === 'Epworth sleepiness scale'));
     assert.throws(() => deviceLexiconRecords({ ...devices, entries: [{ id: 'x', forms: ['x'], normalized: 'x', mesh: 'D1' }] }, 'devices.json'),
       (e: unknown) => (e as { kind?: string }).kind === 'INVALID_RESOURCE_FILE' && String((e as { description?: string }).description).includes('devices.json'));
-  });
-});
-
-const drugClasses = {
-  kind: 'drug-classes', version: '1', language: 'en', entries: [
-    { id: 'beta-blocker', forms: ['beta blockers', 'beta-blocker'], normalized: 'adrenergic beta-antagonists', meshId: 'D000319' },
-    { id: 'doac', forms: ['DOAC', 'direct oral anticoagulants'], normalized: 'direct oral anticoagulants' },
-  ],
-};
-
-describe('authored drug class lexicon as knowledge-base records', () => {
-  test('drug classes and generic drug words are phsu, joined to their MeSH descriptor; capitals are abbreviations', () => {
-    assert.deepEqual(drugClassLexiconRecords(drugClasses, 'drug-classes.json'), [
-      { source: 'DRUG_CLASS_LEXICON', ids: ['AUTHORED:drug-class:beta-blocker', 'MESH:D000319'], preferredName: 'adrenergic beta-antagonists', names: [{ text: 'beta blockers', kind: 'exact' }, { text: 'beta-blocker', kind: 'exact' }], semanticTypes: ['phsu'] },
-      { source: 'DRUG_CLASS_LEXICON', ids: ['AUTHORED:drug-class:doac'], preferredName: 'direct oral anticoagulants', names: [{ text: 'DOAC', kind: 'abbreviation' }], semanticTypes: ['phsu'] },
-    ]);
-  });
-
-  test('the shipped lexicon names medications in general and the common classes; an unknown key fails', () => {
-    const records = drugClassLexiconRecords();
-    const named = (text: string): boolean => records.some((r) => r.names.some((n) => n.text === text));
-    for (const text of ['medications', 'study drug', 'beta blockers', 'steroids', 'ACE inhibitors', 'SSRIs']) assert.ok(named(text), text);
-    assert.throws(() => drugClassLexiconRecords({ ...drugClasses, entries: [{ id: 'x', forms: ['x'], normalized: 'x', mesh: 'D1' }] }, 'drug-classes.json'),
-      (e: unknown) => (e as { kind?: string }).kind === 'INVALID_RESOURCE_FILE' && String((e as { description?: string }).description).includes('drug-classes.json'));
   });
 });

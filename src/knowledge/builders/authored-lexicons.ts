@@ -4,18 +4,14 @@
 // devices (resources/devices/en.json: pacemaker, IUD, CPAP, insulin pump) as `medd`. A lab entry joins the LOINC
 // concept of its `loincId` when the LOINC source has that code (a LOINC code is never paired with a name of ours
 // alone); a device entry joins the MeSH descriptor of its `meshId`. Entries marked `concept: "no"` (`stage`,
-// `grade`: a name only with its class after it) stay lab_value's. Words that name drugs in general and drug classes
-// by the nouns clinicians write (resources/medication/drug-classes.json: `medications`, `study drug`, `beta
-// blockers`, `steroids`, `DOACs`) as `phsu`, joined to the MeSH descriptor of their `meshId` like devices.
+// `grade`: a name only with its class after it) stay lab_value's.
 import labsFile from '../../../resources/lab-value/labs.json' with { type: 'json' };
 import devicesFile from '../../../resources/devices/en.json' with { type: 'json' };
-import drugClassesFile from '../../../resources/medication/drug-classes.json' with { type: 'json' };
 import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../../engine/annotators/symptom-disease/lexicon-file.js';
 import type { SourceName, SourceRecord } from './source-record.js';
 
 export const LABS_LEXICON_FILE = 'resources/lab-value/labs.json';
 export const DEVICES_LEXICON_FILE = 'resources/devices/en.json';
-export const DRUG_CLASSES_LEXICON_FILE = 'resources/medication/drug-classes.json';
 
 export const LAB_LEXICON_SCHEMA: LexiconSchema = {
   kind: 'lab-tests',
@@ -26,12 +22,6 @@ export const LAB_LEXICON_SCHEMA: LexiconSchema = {
 
 export const DEVICE_LEXICON_SCHEMA: LexiconSchema = {
   kind: 'devices',
-  required: { forms: 'strings', normalized: 'string' },
-  optional: { meshId: 'string' },
-};
-
-export const DRUG_CLASS_LEXICON_SCHEMA: LexiconSchema = {
-  kind: 'drug-classes',
   required: { forms: 'strings', normalized: 'string' },
   optional: { meshId: 'string' },
 };
@@ -67,15 +57,5 @@ export function deviceLexiconRecords(body: unknown = devicesFile, file = DEVICES
     const preferred = stringField(e, 'normalized')!;
     const mesh = stringField(e, 'meshId');
     return { source: 'DEVICE_LEXICON', ids: [`AUTHORED:device:${e.id}`, ...(mesh === undefined ? [] : [`MESH:${mesh}`])], preferredName: preferred, names: names(listField(e, 'forms'), preferred), semanticTypes: ['medd'] };
-  });
-}
-
-/** Drug class and generic drug records (`phsu`), joined to the MeSH descriptor of their `meshId`. */
-export function drugClassLexiconRecords(body: unknown = drugClassesFile, file = DRUG_CLASSES_LEXICON_FILE): SourceRecord[] {
-  const lexicon = parseLexiconFile(body, file, DRUG_CLASS_LEXICON_SCHEMA);
-  return lexicon.entries.map((e): SourceRecord => {
-    const preferred = stringField(e, 'normalized')!;
-    const mesh = stringField(e, 'meshId');
-    return { source: 'DRUG_CLASS_LEXICON', ids: [`AUTHORED:drug-class:${e.id}`, ...(mesh === undefined ? [] : [`MESH:${mesh}`])], preferredName: preferred, names: names(listField(e, 'forms'), preferred), semanticTypes: ['phsu'] };
   });
 }

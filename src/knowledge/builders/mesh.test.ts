@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { admissionOf, isPrescribedClass, meshRecords, namesAnAct, naturalOrder, parseMesh } from './mesh.js';
+import { admissionOf, meshRecords, namesAnAct, naturalOrder, parseMesh } from './mesh.js';
 import { loadMeshTreeTypes, parseMeshTreeTypes } from './mesh-tree-types.js';
 
 const HEADER = 'DescriptorUI\tDescriptorName\tConceptUI\tTermUI\tTermName\tConceptPreferredTermYN\tIsPermutedTermYN\tLexicalTag\tRecordPreferredTermYN';
@@ -134,29 +134,6 @@ describe('MeSH builder', () => {
     assert.deepEqual(records[0]!.semanticTypes, ['phsu']);
     assert.equal(report.droppedTerms.classAdjective, 2);
     assert.equal(meshRecords(classes, { cited: new Set(['MESH:D000700']) }).records.length, 2);
-  });
-
-  test('drug classes by therapeutic use keep their one-word nouns, whichever concept holds them', () => {
-    const classes = parseMesh([
-      HEADER,
-      row('D000900', 'Anti-Bacterial Agents', 'M1', 'T1', 'Anti-Bacterial Agents', 'Y', 'N', 'NON', 'Y'),
-      row('D000900', 'Anti-Bacterial Agents', 'M1', 'T2', 'Antibacterial Agents', 'N', 'N', 'NON', 'N'),
-      row('D000900', 'Anti-Bacterial Agents', 'M2', 'T3', 'Antibiotics', 'Y', 'N', 'NON', 'N'),
-      row('D000900', 'Anti-Bacterial Agents', 'M2', 'T4', 'Bacteriocide Agent', 'N', 'N', 'NON', 'N'),
-      row('D006388', 'Hemagglutinins', 'M3', 'T5', 'Hemagglutinins', 'Y', 'N', 'NON', 'Y'),
-      row('D006388', 'Hemagglutinins', 'M3', 'T6', 'Hemagglutinin', 'N', 'N', 'NON', 'N'),
-    ].join('\n'), [
-      'DescriptorUI\tDescriptorName\ttree_location',
-      'D000900\tAnti-Bacterial Agents\tD27.505.954.122.085',
-      'D006388\tHemagglutinins\tD27.505.696.477.136.377',
-      'D006388\tHemagglutinins\tD27.505.954.502.270.232.500',
-    ].join('\n'), 'DescriptorUI\tDescriptorName\tPharmActionUI\tPharmActionName');
-    assert.equal(isPrescribedClass(classes[0]!), true);
-    assert.equal(isPrescribedClass(classes[1]!), false);
-    const { records } = meshRecords(classes, { cited: new Set() });
-    assert.deepEqual(records.map((r) => r.names.map((n) => `${n.text}:${n.kind}`)), [
-      ['Anti-Bacterial Agents:preferred', 'Antibacterial Agents:exact', 'Antibiotics:exact', 'Bacteriocide Agent:related'],
-    ]);
   });
 
   test('the tree-type table is validated', () => {

@@ -25,10 +25,6 @@ const ABBREVIATION_TAGS: ReadonlySet<string> = new Set(['ABB', 'ACR', 'ABX', 'AC
 const DROPPED_TAGS: ReadonlySet<string> = new Set(['LAB', 'TRD']);
 /** MeSH's pharmacologic actions: classes of drugs by action (D27.505). */
 const DRUG_CLASS_TREE = 'D27.505';
-/** Pharmacologic actions by therapeutic use (anticoagulants, antibiotics, opioids, sedatives): classes clinicians prescribe. */
-const THERAPEUTIC_USE_TREE = 'D27.505.954';
-/** Immunologic factors (agglutinins, hemagglutinins): antibodies and lectins by action, measured more than given. */
-const IMMUNOLOGIC_FACTOR_TREE = 'D27.505.696.477';
 /** Systematic chemical nomenclature: brackets, locants ("2,4-", "(6S-"), primes. */
 const NOMENCLATURE = /[[\]{}]|\d,\d|\(\d|\d\)|\d'|[A-Za-z]\(/;
 
@@ -168,21 +164,10 @@ export function admissionOf(d: MeshDescriptor, table: MeshTreeTypes): { admit: A
 /**
  * A pharmacologic-action class ("Cholinergic Agents"): its one-word entry terms are adjectives or singulars
  * ("Cholinergic", "Anticonvulsant") that in text qualify a drug, a receptor or an effect, and the normaliser folds
- * plurals onto them ("Cholinergics"), so no one-word name of a class is indexed, unless the class is named by
- * its therapeutic use (prescribedClass).
+ * plurals onto them ("Cholinergics"), so no one-word name of a class is indexed.
  */
 function isDrugClass(d: MeshDescriptor): boolean {
   return d.trees.length > 0 && d.trees.every((t) => t.startsWith(DRUG_CLASS_TREE));
-}
-
-/**
- * A drug class by therapeutic use (`Anticoagulants`, `Anti-Bacterial Agents`, `Analgesics, Opioid`): its one-word
- * names are the nouns clinicians write for the drugs (`anticoagulants`, `antibiotics`, `opioids`), so they are
- * indexed; where one qualifies an effect or a test (`anticoagulant effect`, `antibiotic susceptibility`) the
- * mention rules take the drug reading away (resources/disambiguation/mention-rules.json, effectHeads).
- */
-export function isPrescribedClass(d: MeshDescriptor): boolean {
-  return isDrugClass(d) && d.trees.some((t) => t.startsWith(THERAPEUTIC_USE_TREE)) && !d.trees.some((t) => t.startsWith(IMMUNOLOGIC_FACTOR_TREE));
 }
 
 /** Case- and punctuation-insensitive text, for telling whether an abbreviation names one descriptor only. */
@@ -216,7 +201,7 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
     const cited = options.cited.has(`MESH:${d.id}`);
     if (admit === 'never' || (admit === 'cited' && !cited)) continue;
     // A one-word drug class ("Analgesics") is named by its adjective in text; other sources name the classes that matter.
-    if (isDrugClass(d) && !isPrescribedClass(d) && !cited && !/[\s-]/.test(naturalOrder(d.name))) continue;
+    if (isDrugClass(d) && !cited && !/[\s-]/.test(naturalOrder(d.name))) continue;
     admitted.push({ d, types, citedOnly: admit === 'cited' });
   }
   // Abbreviations are kept when their text names one admitted descriptor only.
@@ -229,8 +214,7 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
   for (const { d, types, citedOnly } of admitted) {
     const names: SourceName[] = [];
     const seen = new Set<string>();
-    const prescribedClass = isPrescribedClass(d);
-    const drugClass = isDrugClass(d) && !prescribedClass;
+    const drugClass = isDrugClass(d);
     const add = (text: string, kind: NameKind): void => {
       if (seen.has(text)) return;
       seen.add(text);
@@ -250,8 +234,7 @@ export function meshRecords(descriptors: readonly MeshDescriptor[], options: Mes
         drop('classAdjective');
         continue;
       }
-      // A prescribed class's one-word names (`Antibiotics`, `Opioids`) are its nouns, whichever MeSH concept holds them.
-      let kind: NameKind = t.recordPreferredConcept || (prescribedClass && !/[\s-]/.test(t.text)) ? 'exact' : 'related';
+      let kind: NameKind = t.recordPreferredConcept ? 'exact' : 'related';
       if (ABBREVIATION_TAGS.has(t.lexicalTag)) {
         if (t.text.length < MIN_ABBREVIATION_CHARS || (descriptorsOfText.get(fold(t.text)) ?? 0) > 1) {
           drop('ambiguousAbbreviation');
