@@ -332,11 +332,17 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
     out.push(c);
     lastEnd = c.end;
   }
+  const drugStarts = new Set(out.map((c) => c.tokenStart));
   return out
     .filter((c) => {
       const next = doc.tokens[c.tokenEnd];
       if (next !== undefined && !next.newlineBefore && finder.notDrugBefore.has(next.lower)) return false;
+      // `the antibiotic vancomycin`, `the aromatase inhibitor letrozole`: a class before the drug it names describes it.
+      if (c.ruleId.startsWith(DRUG_CLASS_ALIAS_PREFIX) && next !== undefined && !next.newlineBefore && drugStarts.has(c.tokenEnd)) return false;
       return drugMentionVerdict(doc, finder.mentionRules, c.tokenStart, c.tokenEnd, c.normalizedName) === undefined;
     })
     .map(withoutPriority);
 }
+
+/** Rule ids of the drug-class aliases (resources/medication/drug-classes.json, lexicon.ts drugClassAliases). */
+const DRUG_CLASS_ALIAS_PREFIX = 'drug-class-';
