@@ -58,7 +58,9 @@ describe('mention rules: analytes measured are not drugs given', () => {
   });
   test('positive or negative for a substance, and an antibody named by its target, are test results', () => {
     assert.equal(verdictOf('Urine screen positive for cocaine.', 'cocaine'), 'lab');
-    assert.equal(verdictOf('Negative for HBsAg and for antibodies to HCV.', 'antibodies'), 'lab');
+    // Antibodies are drugs only with a dose, a route or a word of giving near them (commonWordDrugs).
+    assert.equal(verdictOf('Negative for HBsAg and for antibodies to HCV.', 'antibodies'), 'common-word');
+    assert.equal(verdictOf('Anti-phospholipid antibodies were positive.', 'antibodies'), 'common-word');
     assert.equal(verdictOf('He received antibodies for 3 days.', 'antibodies'), undefined);
   });
   test('lab lists: a comma, a list joint and one more item, a short form in parentheses', () => {
@@ -128,5 +130,43 @@ describe('mention rules: the rules file', () => {
     assert.ok(paths.includes('rules.json: scoreWords: must be a non-empty list of strings'));
     assert.ok(paths.includes('rules.json: figureWords[0]: must be a non-empty lower-case string'));
     assert.ok(paths.includes('rules.json: figureWords[2]: duplicate term "fig"'));
+  });
+});
+
+describe('mention rules: drugs tested, qualifying or named by a test are not drugs given', () => {
+  test('a drug after `resistant to` / `susceptible to`, and the later items of its list, is tested against a microbe', () => {
+    const text = 'The isolate was sensitive to penicillin (MIC = 0.03), ceftriaxone, and vancomycin but resistant to tetracycline and clindamycin.';
+    for (const drug of ['penicillin', 'ceftriaxone', 'vancomycin', 'tetracycline', 'clindamycin']) assert.equal(verdictOf(text, drug), 'lab', drug);
+    assert.equal(verdictOf('Susceptible to minocycline, rifampin, and vancomycin.', 'rifampin'), 'lab');
+  });
+  test('a clause word ends the list: a drug given after a resistance stays a drug', () => {
+    assert.equal(verdictOf('The tumor was resistant to chemotherapy and was treated with imatinib.', 'imatinib'), undefined);
+    assert.equal(verdictOf('Given her allergy to penicillin, she received clindamycin.', 'penicillin'), undefined);
+    assert.equal(verdictOf('He was started on vancomycin.', 'vancomycin'), undefined);
+  });
+  test('a drug joined by a hyphen to a qualifier names a microbe, a disease or an interval', () => {
+    assert.equal(verdictOf('Colonized with methicillin-resistant S. aureus.', 'methicillin'), 'modifier');
+    assert.equal(verdictOf('History of insulin-dependent diabetes.', 'insulin'), 'modifier');
+    assert.equal(verdictOf('A platinum-free interval of 6 months.', 'platinum'), 'modifier');
+    assert.equal(verdictOf('Steroid-induced hyperglycemia.', 'Steroid'), undefined);
+  });
+  test('a drug before an effect word or a problem with it qualifies that noun', () => {
+    assert.equal(verdictOf('The anticoagulant effect of warfarin.', 'anticoagulant'), 'modifier');
+    assert.equal(verdictOf('Used for its antioxidant properties.', 'antioxidant'), 'modifier');
+    assert.equal(verdictOf('Patients on an anticoagulant.', 'anticoagulant'), undefined);
+    assert.equal(verdictOf('Aspirin use within 7 days.', 'Aspirin'), undefined);
+  });
+  test('a tracer or stain before an imaging or staining word names the procedure', () => {
+    assert.equal(verdictOf('An 18F-fluorodeoxyglucose PET scan showed uptake.', 'fluorodeoxyglucose'), 'modifier');
+    assert.equal(verdictOf('Collagen/epinephrine closure time was prolonged.', 'epinephrine'), 'modifier');
+  });
+  test('a drug before a test head names the test', () => {
+    assert.equal(verdictOf('Urine drug screen was negative.', 'drug'), 'lab');
+    assert.equal(verdictOf('Anti-insulin antibodies were absent.', 'insulin'), 'modifier');
+  });
+  test('a short form in brackets or with a hyphen before a score word is the score', () => {
+    assert.equal(verdictOf('American Society of Anesthesiologists (ASA) physical status III.', 'ASA', 'aspirin'), 'score');
+    assert.equal(verdictOf('ASA-PS > 3.', 'ASA', 'aspirin'), 'score');
+    assert.equal(verdictOf('ASA physical state > II.', 'ASA', 'aspirin'), 'score');
   });
 });

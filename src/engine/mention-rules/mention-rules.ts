@@ -10,7 +10,7 @@ export const MENTION_RULES_FILE = 'resources/disambiguation/mention-rules.json';
 
 const LIST_KEYS = [
   'figureWords', 'bridgeWords', 'doseUnits', 'perDoseUnits', 'resultWords', 'limitWords', 'comparatorWords', 'specimenWords', 'testHeads', 'scoreWords', 'modifierHeads', 'drugClassHeads',
-  'foodSubstances', 'otherSubstances', 'extractWords', 'commonWordDrugs', 'drugContextWords',
+  'foodSubstances', 'otherSubstances', 'extractWords', 'commonWordDrugs', 'drugContextWords', 'effectHeads', 'susceptibilityWords', 'hyphenQualifiers',
 ] as const;
 type ListKey = (typeof LIST_KEYS)[number];
 
@@ -65,6 +65,12 @@ export interface CompiledMentionRules {
   readonly extractWords: ReadonlySet<string>;
   readonly commonWordDrugs: ReadonlySet<string>;
   readonly drugContextWords: ReadonlySet<string>;
+  /** After a drug name they make it qualify an effect, a property or a resistance (`anticoagulant effect`, `antibiotic susceptibility`). */
+  readonly effectHeads: ReadonlySet<string>;
+  /** Before `to` (`resistant to`, `susceptible to`): a drug tested against a microbe, not given. */
+  readonly susceptibilityWords: ReadonlySet<string>;
+  /** After a drug and a hyphen (`methicillin-resistant`, `insulin-dependent`): the compound qualifies something else. */
+  readonly hyphenQualifiers: ReadonlySet<string>;
   /** One-word routes of administration (the medication lexicon's: `oral`, `intravenous`): beside a drug they name the route, not a body part. */
   readonly routeWords: ReadonlySet<string>;
 }
@@ -91,6 +97,9 @@ export function compileMentionRules(rules: MentionRulesFile, routeWords: readonl
     extractWords: new Set(rules.extractWords),
     commonWordDrugs: new Set(rules.commonWordDrugs),
     drugContextWords: new Set(rules.drugContextWords),
+    effectHeads: new Set(rules.effectHeads),
+    susceptibilityWords: new Set(rules.susceptibilityWords),
+    hyphenQualifiers: new Set(rules.hyphenQualifiers),
     routeWords: new Set(routeWords),
   };
 }

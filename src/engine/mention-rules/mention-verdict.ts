@@ -171,6 +171,39 @@ function isLabContext(tokens: readonly Token[], rules: CompiledMentionRules, sta
   return false;
 }
 
+/** Words that end a list of drugs tested (`resistant to X with`, `sensitive to X after`): what comes before is another clause. */
+const CLAUSE_WORDS = new Set(['with', 'of', 'by', 'for', 'after', 'before', 'on', 'in', 'from', 'was', 'were', 'is', 'are', 'be', 'been', 'then', 'but', 'the', 'a', 'an']);
+
+/** Tokens passed over inside a parenthesis of a list of drugs tested (`penicillin (MIC = 0.03), ceftriaxone`). */
+const MAX_PARENTHESIS_TOKENS = 10;
+
+/**
+ * A drug tested against a microbe: after `resistant to`, `susceptible to` (a susceptibility word and `to`), directly
+ * or as a later item of the list that follows (`resistant to tetracycline and clindamycin`, `susceptible to
+ * minocycline, rifampin, and vancomycin`). Items are at most three words; a clause word ends the walk.
+ */
+function isSusceptibilityTarget(tokens: readonly Token[], rules: CompiledMentionRules, start: number, from: number): boolean {
+  let words = 0;
+  for (let k = start - 1; k > from && k >= start - 30; k--) {
+    const t = tokens[k]!;
+    if (t.lower === 'to') return rules.susceptibilityWords.has(tokens[k - 1]!.lower);
+    if (t.lower === ')') {
+      let open = k - 1;
+      while (open > from && open >= k - MAX_PARENTHESIS_TOKENS && tokens[open]!.lower !== '(') open--;
+      if (tokens[open]!.lower !== '(') return false;
+      k = open;
+      continue;
+    }
+    if (t.lower === ',' || t.lower === 'and' || t.lower === 'or' || t.lower === '/') {
+      words = 0;
+      continue;
+    }
+    if (t.lower === '-') continue;
+    if (t.kind === 'punct' || t.kind === 'symbol' || CLAUSE_WORDS.has(t.lower) || ++words > 3) return false;
+  }
+  return false;
+}
+
 /**
  * Why a match naming a drug at tokens [start, end) is not a drug given, or undefined when nothing says so.
  * `preferredName` (lower-cased or not) lets allergenic extracts named by their source (`peanuts` → peanut
@@ -187,13 +220,21 @@ export function drugMentionVerdict(doc: Document, rules: CompiledMentionRules, s
   const limit = sentence?.tokenEnd ?? tokens.length;
   const next = end < limit ? tokens[end]! : undefined;
   if (next !== undefined && !next.newlineBefore) {
-    const score = rules.scoreWords.longest(doc.text, tokens, end, limit);
+    // `(ASA) physical status`, `ASA-PS`: the short form's closing bracket or hyphen comes before the score word.
+    const scoreAt = (next.lower === ')' || next.lower === '-') && end + 1 < limit ? end + 1 : end;
+    const score = rules.scoreWords.longest(doc.text, tokens, scoreAt, limit);
     // `the sulfonamide class of antibiotics` names a drug class, not a score.
     if (score !== undefined && tokens[score.tokenEnd]?.lower !== 'of') return { kind: 'score' };
     const surface = doc.text.slice(first.begin, lastToken.end);
     if (ROMAN.has(next.lower) && next.kind === 'word' && surface === surface.toUpperCase()) return { kind: 'score' };
     if (rules.modifierHeads.has(next.lower) && !rules.drugClassHeads.has(tokens[end + 1]?.lower ?? '')) return { kind: 'modifier' };
+    // `anticoagulant effect`, `antioxidant properties`, `contraceptive method`: the name qualifies another noun.
+    if (rules.effectHeads.has(next.lower)) return { kind: 'modifier' };
+    // `methicillin-resistant`, `insulin-dependent`, `platinum-free`: the compound qualifies a microbe, a disease, an interval.
+    const joined = tokens[end + 1];
+    if (next.lower === '-' && next.begin === lastToken.end && joined !== undefined && joined.begin === next.end && rules.hyphenQualifiers.has(joined.lower)) return { kind: 'modifier' };
   }
+  if (isSusceptibilityTarget(tokens, rules, start, from) || namesTest(doc, rules, start, end)) return { kind: 'lab' };
   const surface = doc.text.slice(first.begin, lastToken.end).toLowerCase();
   const substanceType = rules.substances.get(surface);
   if (rules.commonWordDrugs.has(surface) && !hasDrugContext(tokens, rules, start, end, from, limit)) {

@@ -13,6 +13,7 @@ import { createPhraseTrie, type PhraseTrie } from './phrase-trie.js';
 import { tokenKeyIds } from '../../text/token-keys.js';
 import { defaultMentionRules, type CompiledMentionRules } from '../../mention-rules/mention-rules.js';
 import { drugMentionVerdict } from '../../mention-rules/mention-verdict.js';
+import { inHeadingLine } from '../../../knowledge/matcher.js';
 import { derived } from '../../document.js';
 import { findAbbreviationDefinitions } from '../concept-detection/abbreviation-definitions.js';
 
@@ -306,6 +307,8 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
     if (insideLonger(otherSpans, begin, end)) continue;
     const { alias, concept } = m.value;
     if (alias.caseSensitive === true && definedAsOther(doc, begin, end, alias.generic)) continue;
+    // `MEDICATIONS:`, `Home medications`: a section heading names no drug.
+    if (alias.id.startsWith(DRUG_CLASS_ALIAS_PREFIX) && inHeadingLine(doc.text, begin)) continue;
     const rx = alias.rxNormId ?? (concept?.codes.rxNormId !== undefined && concept.codes.rxNormId.length > 0 ? concept.codes.rxNormId.join(',') : undefined);
     const cui = alias.cui ?? concept?.cui;
     candidates.push({
@@ -332,11 +335,17 @@ export function findDrugs(doc: Document, finder: CompiledDrugFinder, options: { 
     out.push(c);
     lastEnd = c.end;
   }
+  const drugStarts = new Set(out.map((c) => c.tokenStart));
   return out
     .filter((c) => {
       const next = doc.tokens[c.tokenEnd];
       if (next !== undefined && !next.newlineBefore && finder.notDrugBefore.has(next.lower)) return false;
+      // `the antibiotic vancomycin`, `the aromatase inhibitor letrozole`: a class before the drug it names describes it.
+      if (c.ruleId.startsWith(DRUG_CLASS_ALIAS_PREFIX) && next !== undefined && !next.newlineBefore && drugStarts.has(c.tokenEnd)) return false;
       return drugMentionVerdict(doc, finder.mentionRules, c.tokenStart, c.tokenEnd, c.normalizedName) === undefined;
     })
     .map(withoutPriority);
 }
+
+/** Rule ids of the drug-class aliases (resources/medication/drug-classes.json, lexicon.ts drugClassAliases). */
+const DRUG_CLASS_ALIAS_PREFIX = 'drug-class-';

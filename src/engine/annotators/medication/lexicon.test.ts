@@ -4,7 +4,7 @@ import { isDomainError } from '../../../errors.js';
 import { createDocument } from '../../create-document.js';
 import lexiconBody from '../../../../resources/medication/en.json' with { type: 'json' };
 import aliasesBody from '../../../../resources/medication/drug-aliases.json' with { type: 'json' };
-import { loadDefaultMedicationLexicons, parseMedicationLexicon, validateDrugAliases, validateMedicationLexicon } from './lexicon.js';
+import { drugClassAliases, loadDefaultMedicationLexicons, parseMedicationLexicon, validateDrugAliases, validateMedicationLexicon } from './lexicon.js';
 import { createPhraseTrie, termVariants } from './phrase-trie.js';
 
 function clone<T>(v: T): T {
@@ -77,5 +77,27 @@ describe('phrase trie', () => {
     const d2 = createDocument('asa ASA');
     assert.equal(cs.longest(d2.text, d2.tokens, 0, 2), undefined);
     assert.equal(cs.longest(d2.text, d2.tokens, 1, 2)?.tokenEnd, 2);
+  });
+});
+
+describe('drug classes and generic drug words as drug aliases', () => {
+  const body = {
+    kind: 'drug-classes', version: '1', language: 'en', entries: [
+      { id: 'ppi', forms: ['PPI', 'PPIs', 'proton pump inhibitors'], normalized: 'proton pump inhibitors', meshId: 'D054328' },
+      { id: 'medication', forms: ['medications', 'study drugs'], normalized: 'pharmaceutical preparations' },
+    ],
+  };
+  test('forms name the class; forms in capitals match case-sensitively as a second alias', () => {
+    assert.deepEqual(drugClassAliases(body, 'drug-classes.json'), [
+      { id: 'drug-class-ppi', terms: ['proton pump inhibitors'], generic: 'proton pump inhibitors', caseSensitive: false },
+      { id: 'drug-class-ppi-abbreviation', terms: ['PPI', 'PPIs'], generic: 'proton pump inhibitors', caseSensitive: true },
+      { id: 'drug-class-medication', terms: ['medications', 'study drugs'], generic: 'pharmaceutical preparations', caseSensitive: false },
+    ]);
+  });
+  test('the shipped lexicon is among the default aliases; an unknown key fails naming the file', () => {
+    const ids = new Set(loadDefaultMedicationLexicons().aliases.map((a) => a.id));
+    for (const id of ['drug-class-medication', 'drug-class-investigational-drug', 'drug-class-beta-blocker', 'drug-class-corticosteroid', 'drug-class-anticoagulant']) assert.ok(ids.has(id), id);
+    assert.throws(() => drugClassAliases({ ...body, entries: [{ id: 'x', forms: ['x'], normalized: 'x', mesh: 'D1' }] }, 'drug-classes.json'),
+      (e: unknown) => isDomainError(e) && String((e as { description?: string }).description).includes('drug-classes.json'));
   });
 });

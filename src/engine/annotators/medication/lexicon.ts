@@ -1,11 +1,15 @@
-// The medication lexicons (resources/medication/en.json, resources/medication/drug-aliases.json): their
-// closed shape, validation that names the file and entry of every problem, and parsing into typed values.
+// The medication lexicons (resources/medication/en.json, resources/medication/drug-aliases.json,
+// resources/medication/drug-classes.json): their closed shape, validation that names the file and entry of every
+// problem, and parsing into typed values.
 import { DomainError, type ValidationIssue } from '../../../errors.js';
 import lexiconBody from '../../../../resources/medication/en.json' with { type: 'json' };
 import aliasesBody from '../../../../resources/medication/drug-aliases.json' with { type: 'json' };
+import drugClassesBody from '../../../../resources/medication/drug-classes.json' with { type: 'json' };
+import { listField, parseLexiconFile, stringField, type LexiconSchema } from '../symptom-disease/lexicon-file.js';
 
 export const MEDICATION_LEXICON_FILE = 'resources/medication/en.json';
 export const DRUG_ALIASES_FILE = 'resources/medication/drug-aliases.json';
+export const DRUG_CLASSES_FILE = 'resources/medication/drug-classes.json';
 
 export interface TermEntry {
   readonly id: string;
@@ -271,6 +275,39 @@ export function parseDrugAliases(value: unknown, file = DRUG_ALIASES_FILE): Drug
 }
 
 /** The built-in lexicons, parsed (validated) on each call; annotators call this once in init. */
+export const DRUG_CLASS_SCHEMA: LexiconSchema = {
+  kind: 'drug-classes',
+  required: { forms: 'strings', normalized: 'string' },
+  optional: { meshId: 'string' },
+};
+
+/** All capitals, digits and signs, with or without a plural `s` (`PPI`, `PPIs`, `GLP-1 RA`; not `SGLT2i`): matched case-sensitively. */
+function isAcronymForm(form: string): boolean {
+  const stem = form.endsWith('s') ? form.slice(0, -1) : form;
+  return /[A-Z]/.test(stem) && stem === stem.toUpperCase();
+}
+
+/**
+ * The drug-class lexicon (words that name drugs in general and drug classes by the nouns clinicians write) as drug
+ * aliases of the drug finder: each entry's forms name its normalized class (looked up in the knowledge base for
+ * codes like any alias); forms in capitals (`PPI`, `DOACs`) match case-sensitively, as a second alias
+ * `<id>-abbreviation`. They are drug mentions (MedicationInd), not knowledge-base concepts: a biomedical abstract's
+ * `drugs` or `beta-blockers` is no chemical mention of concept_detection.
+ */
+export function drugClassAliases(body: unknown = drugClassesBody, file = DRUG_CLASSES_FILE): DrugAlias[] {
+  const lexicon = parseLexiconFile(body, file, DRUG_CLASS_SCHEMA);
+  const out: DrugAlias[] = [];
+  for (const e of lexicon.entries) {
+    const generic = stringField(e, 'normalized')!;
+    const forms = listField(e, 'forms');
+    const plain = forms.filter((f) => !isAcronymForm(f));
+    const capitals = forms.filter((f) => isAcronymForm(f));
+    if (plain.length > 0) out.push({ id: `drug-class-${e.id}`, terms: plain, generic, caseSensitive: false });
+    if (capitals.length > 0) out.push({ id: `drug-class-${e.id}-abbreviation`, terms: capitals, generic, caseSensitive: true });
+  }
+  return out;
+}
+
 export function loadDefaultMedicationLexicons(): { lexicon: MedicationLexicon; aliases: DrugAlias[] } {
-  return { lexicon: parseMedicationLexicon(lexiconBody), aliases: parseDrugAliases(aliasesBody) };
+  return { lexicon: parseMedicationLexicon(lexiconBody), aliases: [...parseDrugAliases(aliasesBody), ...drugClassAliases()] };
 }
