@@ -85,10 +85,15 @@ export interface AnalysisService {
   prepareTenant(tenant: string): Promise<void>;
   /** Loads the knowledge base in every worker so the first requests do not pay for it. */
   warmUp(): Promise<void>;
+  /**
+   * Resolves once analyses can run: one worker has loaded (the pool sends tasks only to loaded workers, so
+   * the service can serve while the others load; warmUp() waits for all).
+   */
+  ready(): Promise<void>;
   readonly running: () => number;
   readonly queued: () => number;
-  /** Worker threads, and how many hold a task (0 and 0 without a pool). */
-  readonly workers: () => { readonly size: number; readonly busy: number };
+  /** Worker threads, how many hold a task, and how many have loaded and take tasks (0, 0, 0 without a pool). */
+  readonly workers: () => { readonly size: number; readonly busy: number; readonly ready: number };
   close(): Promise<void>;
 }
 
@@ -233,9 +238,16 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       }
       await pool.ready();
     },
+    async ready() {
+      if (pool === undefined) {
+        await inlineProvider();
+        return;
+      }
+      await pool.firstReady();
+    },
     running: () => running,
     queued: () => pool?.queueSize ?? 0,
-    workers: () => ({ size: pool?.size ?? 0, busy: pool?.busyThreads ?? 0 }),
+    workers: () => ({ size: pool?.size ?? 0, busy: pool?.busyThreads ?? 0, ready: pool?.readyThreads ?? 0 }),
     async close() {
       await (await unfollow)();
       await (await unfollowDefinitions)();
