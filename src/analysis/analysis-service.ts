@@ -20,6 +20,7 @@ import { encodeResponse, prepareTenant as prepareTenantOn, runAnalysisTask, type
 import { DefinitionCache, type DefinitionKind } from './definition-cache.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
+import { isDictionaryRequest, SharedDictionaries } from './shared-dictionaries.js';
 import { PoolQueueFullError, PoolTimeoutError, WorkerPool, type TaskPlacement } from './worker-pool.js';
 
 export interface AnalysisServiceOptions {
@@ -281,7 +282,14 @@ function createPool(options: AnalysisServiceOptions): WorkerPool {
   const kb = loadKnowledgeTablesSync(options.kbDir);
   const spell = readSpellTables(options.kbDir, kb.header.info.buildId);
   const workerData: AnalysisWorkerData = { kb, ...(spell === undefined ? {} : { spell }), store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
+  // Deployed dictionaries: compiled by the first worker that needs one, shared with the others.
+  const dictionaries = new SharedDictionaries();
   return new WorkerPool({
+    onRequest: (request, threadId) => {
+      if (!isDictionaryRequest(request)) throw new Error('unknown request from an analysis worker');
+      return dictionaries.answer(request, threadId);
+    },
+    onThreadExit: (threadId) => dictionaries.threadExited(threadId),
     filename: new URL(`./analysis-worker${ext}`, import.meta.url),
     workerData,
     threads: options.workers,
