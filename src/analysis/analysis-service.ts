@@ -290,6 +290,8 @@ function createPool(options: AnalysisServiceOptions): WorkerPool {
       return dictionaries.answer(request, threadId);
     },
     onThreadExit: (threadId) => dictionaries.threadExited(threadId),
+    // The first worker loads alone, so the service serves sooner (cold start); the others follow it.
+    staggerStart: true,
     filename: new URL(`./analysis-worker${ext}`, import.meta.url),
     workerData,
     threads: options.workers,

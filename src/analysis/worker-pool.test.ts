@@ -191,4 +191,18 @@ describe('WorkerPool', () => {
     }
     assert.deepEqual(exited, [thread]);
   });
+
+  test('staggerStart: one thread starts, the others once it has loaded; size and ready() count them all', async () => {
+    const p = pool({ threads: 3, staggerStart: true });
+    try {
+      assert.equal(p.size, 3);
+      await p.firstReady();
+      await p.ready();
+      assert.equal(p.readyThreads, 3);
+      const threads = new Set(await Promise.all([1, 2, 3].map(() => run(p, { op: 'spin', ms: 150 }))));
+      assert.equal(threads.size, 3);
+    } finally {
+      await p.close();
+    }
+  });
 });

@@ -64,6 +64,12 @@ export interface WorkerPoolOptions {
   readonly onRequest?: (request: unknown, threadId: number) => unknown;
   /** Told when a thread has exited or was terminated (after a late task, or as the pool closes). */
   readonly onThreadExit?: (threadId: number) => void;
+  /**
+   * Starts one thread, and the others once it has loaded (or failed to): threads loading at once share the
+   * cores with each other and with the main thread's own start, so on a machine with few cores the first
+   * thread is ready sooner this way (the pool serves from then on), and the pool is full a little later.
+   */
+  readonly staggerStart?: boolean;
 }
 
 /** How run() places a task among the keys (tenants). */
@@ -146,13 +152,22 @@ export class WorkerPool {
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
+  /** Threads not started yet (staggerStart), and when the last of them has been. */
+  #unstarted = 0;
+  readonly #started: Promise<void>;
   /** Armed for the earliest deadline while tasks with a budget are waiting or running. */
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
     this.#perThread = Math.max(1, options.tasksPerThread ?? 1);
-    for (let i = 0; i < options.threads; i++) this.#threads.push(this.#spawn());
+    const first = options.staggerStart === true ? Math.min(1, options.threads) : options.threads;
+    for (let i = 0; i < first; i++) this.#threads.push(this.#spawn());
+    this.#unstarted = options.threads - first;
+    this.#started = this.#unstarted === 0 ? Promise.resolve() : this.#threads[0]!.ready.catch(() => undefined).then(() => {
+      if (this.#closed) return;
+      for (; this.#unstarted > 0; this.#unstarted--) this.#threads.push(this.#spawn());
+    });
   }
 
   /** Tasks waiting for a thread. */
@@ -160,9 +175,9 @@ export class WorkerPool {
     return this.#queue.length;
   }
 
-  /** Threads in the pool. */
+  /** Threads in the pool (started or not). */
   get size(): number {
-    return this.#threads.length;
+    return this.#threads.length + this.#unstarted;
   }
 
   /** Threads holding at least one task (running, or posted and about to run). */
@@ -181,6 +196,7 @@ export class WorkerPool {
 
   /** Resolves once every current thread has loaded what it needs (rejects if one failed to). */
   async ready(): Promise<void> {
+    await this.#started;
     await Promise.all(this.#threads.map((t) => t.ready));
   }
 
