@@ -6,6 +6,7 @@ import { compileDictionary, compileDictionaryTables, dictionaryFromTables } from
 import { createDocument } from '../engine/create-document.js';
 import { parseAnnotatorParams } from '../engine/params.js';
 import { compileKnowledge } from '../knowledge/compile.js';
+import type { CompiledKb } from '../knowledge/compiled-kb.js';
 import type { ArtifactKind } from '../store/store.js';
 import { dictionaryKey, DictionarySharer, SharedDictionaries, type DictionaryAnswer, type DictionaryRequest } from './shared-dictionaries.js';
 import { ArtifactSnapshot } from './tenant-artifacts.js';
@@ -113,7 +114,7 @@ describe('shared dictionaries', () => {
     assert.equal(a.get('library', LIBRARY.id), LIBRARY);
     const [compiledA, compiledB] = [compileDictionary(lightA), compileDictionary(lightB)];
     assert.notEqual(compiledA, compiledB);
-    assert.equal(compiledA.kb.tables.edgeStart.buffer, compiledB.kb.tables.edgeStart.buffer, 'one copy of the tables');
+    assert.equal((compiledA.kb as CompiledKb).tables.edgeStart.buffer, (compiledB.kb as CompiledKb).tables.edgeStart.buffer, 'one copy of the tables');
     assert.deepEqual(detect(a, TEXT), detect(snapshotOf(DICTIONARY), TEXT));
     assert.deepEqual(detect(b, TEXT), detect(snapshotOf(DICTIONARY), TEXT));
   });
