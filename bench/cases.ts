@@ -10,5 +10,6 @@ import { medicationBench } from './cases/medication.js';
 import { fhirOutputBench } from './cases/fhir-output.js';
 import { umlsScaleBench } from './cases/umls-scale.js';
 import { tenantIsolationBench } from './cases/tenant-isolation.js';
+import { cartridgeMemoryBench } from './cases/cartridge-memory.js';
 
-export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, tenantIsolationBench, fhirOutputBench, umlsScaleBench];
+export const BENCH_CASES: readonly BenchCase[] = [knowledgeBaseBench, conceptDetectionBench, analysisFlowBench, standardFlowBench, httpThroughputBench, httpCeilingBench, httpPersistedFlowBench, cartridgeDeployBench, medicationBench, tenantIsolationBench, fhirOutputBench, umlsScaleBench, cartridgeMemoryBench];

@@ -20,6 +20,7 @@ import { encodeResponse, prepareTenant as prepareTenantOn, runAnalysisTask, type
 import { DefinitionCache, type DefinitionKind } from './definition-cache.js';
 import { KnowledgeVersions } from './knowledge-versions.js';
 import { ResourceProvider } from './resource-provider.js';
+import { isDictionaryRequest, SharedDictionaries } from './shared-dictionaries.js';
 import { PoolQueueFullError, PoolTimeoutError, WorkerPool, type TaskPlacement } from './worker-pool.js';
 
 export interface AnalysisServiceOptions {
@@ -85,10 +86,15 @@ export interface AnalysisService {
   prepareTenant(tenant: string): Promise<void>;
   /** Loads the knowledge base in every worker so the first requests do not pay for it. */
   warmUp(): Promise<void>;
+  /**
+   * Resolves once analyses can run: one worker has loaded (the pool sends tasks only to loaded workers, so
+   * the service can serve while the others load; warmUp() waits for all).
+   */
+  ready(): Promise<void>;
   readonly running: () => number;
   readonly queued: () => number;
-  /** Worker threads, and how many hold a task (0 and 0 without a pool). */
-  readonly workers: () => { readonly size: number; readonly busy: number };
+  /** Worker threads, how many hold a task, and how many have loaded and take tasks (0, 0, 0 without a pool). */
+  readonly workers: () => { readonly size: number; readonly busy: number; readonly ready: number };
   close(): Promise<void>;
 }
 
@@ -233,9 +239,16 @@ export function createAnalysisService(options: AnalysisServiceOptions): Analysis
       }
       await pool.ready();
     },
+    async ready() {
+      if (pool === undefined) {
+        await inlineProvider();
+        return;
+      }
+      await pool.firstReady();
+    },
     running: () => running,
     queued: () => pool?.queueSize ?? 0,
-    workers: () => ({ size: pool?.size ?? 0, busy: pool?.busyThreads ?? 0 }),
+    workers: () => ({ size: pool?.size ?? 0, busy: pool?.busyThreads ?? 0, ready: pool?.readyThreads ?? 0 }),
     async close() {
       await (await unfollow)();
       await (await unfollowDefinitions)();
@@ -269,7 +282,16 @@ function createPool(options: AnalysisServiceOptions): WorkerPool {
   const kb = loadKnowledgeTablesSync(options.kbDir);
   const spell = readSpellTables(options.kbDir, kb.header.info.buildId);
   const workerData: AnalysisWorkerData = { kb, ...(spell === undefined ? {} : { spell }), store: options.storeConfig, niceIncrement: options.workerNice ?? 0 };
+  // Deployed dictionaries: compiled by the first worker that needs one, shared with the others.
+  const dictionaries = new SharedDictionaries();
   return new WorkerPool({
+    onRequest: (request, threadId) => {
+      if (!isDictionaryRequest(request)) throw new Error('unknown request from an analysis worker');
+      return dictionaries.answer(request, threadId);
+    },
+    onThreadExit: (threadId) => dictionaries.threadExited(threadId),
+    // The first worker loads alone, so the service serves sooner (cold start); the others follow it.
+    staggerStart: true,
     filename: new URL(`./analysis-worker${ext}`, import.meta.url),
     workerData,
     threads: options.workers,

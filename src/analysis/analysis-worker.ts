@@ -10,7 +10,8 @@ import { openStore } from '../store/open-store.js';
 import { encodeResponse, isPrepareTask, prepareTenant, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
 import { ResourceProvider } from './resource-provider.js';
 import { lowerThreadPriority } from './thread-priority.js';
-import { serveTasks, type TaskResult } from './worker-runtime.js';
+import { DictionarySharer } from './shared-dictionaries.js';
+import { requestFromPool, serveTasks, type TaskResult } from './worker-runtime.js';
 
 export interface AnalysisWorkerData {
   /** The compiled knowledge base's arrays, in SharedArrayBuffers (knowledge/loader.ts loadKnowledgeTablesSync). */
@@ -47,7 +48,9 @@ const provider: Promise<ResourceProvider> = (async () => {
   const store = data.store === null ? undefined : await openStore(data.store);
   const kb = new CompiledKb(data.kb);
   if (data.spell !== undefined) attachSpellTables(kb, data.spell);
-  return new ResourceProvider(kb, store);
+  // Deployed dictionaries are compiled once in the process and shared (shared-dictionaries.ts).
+  const dictionaries = new DictionarySharer(requestFromPool);
+  return new ResourceProvider(kb, store, { prepareSnapshot: (snapshot) => dictionaries.share(snapshot) });
 })();
 
 /** Now, comparable with AnalysisTask.submittedAtMs taken on the main thread. */

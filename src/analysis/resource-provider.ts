@@ -5,7 +5,12 @@ import type { EngineResources } from '../engine/resources.js';
 import { NO_ARTIFACTS } from '../engine/resources.js';
 import type { KnowledgeBase } from '../knowledge/kb.js';
 import type { Store } from '../store/store.js';
-import { loadArtifactSnapshot } from './tenant-artifacts.js';
+import { loadArtifactSnapshot, type ArtifactSnapshot } from './tenant-artifacts.js';
+
+export interface ResourceProviderOptions {
+  /** Applied to each tenant snapshot as it loads (an analysis worker shares its dictionaries: shared-dictionaries.ts). */
+  readonly prepareSnapshot?: (snapshot: ArtifactSnapshot) => Promise<ArtifactSnapshot>;
+}
 
 interface Cached {
   readonly version: string;
@@ -16,11 +21,13 @@ export class ResourceProvider {
   readonly #kb: KnowledgeBase;
   readonly #store: Store | undefined;
   readonly #byTenant = new Map<string, Cached>();
+  readonly #prepareSnapshot: ResourceProviderOptions['prepareSnapshot'];
 
   /** Without a store (CLI), analyses see the knowledge base only. */
-  constructor(kb: KnowledgeBase, store?: Store) {
+  constructor(kb: KnowledgeBase, store?: Store, options: ResourceProviderOptions = {}) {
     this.#kb = kb;
     this.#store = store;
+    this.#prepareSnapshot = options.prepareSnapshot;
   }
 
   get kb(): KnowledgeBase {
@@ -41,6 +48,7 @@ export class ResourceProvider {
 
   async #load(tenant: string): Promise<EngineResources> {
     if (this.#store === undefined) return { kb: this.#kb, artifacts: NO_ARTIFACTS };
-    return { kb: this.#kb, artifacts: await loadArtifactSnapshot(this.#store, tenant) };
+    const snapshot = await loadArtifactSnapshot(this.#store, tenant);
+    return { kb: this.#kb, artifacts: this.#prepareSnapshot === undefined ? snapshot : await this.#prepareSnapshot(snapshot) };
   }
 }

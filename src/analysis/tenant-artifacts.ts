@@ -22,6 +22,14 @@ export class ArtifactSnapshot implements ArtifactLookup {
     return this.#byKind.get(kind)?.get(id);
   }
 
+  /** The same snapshot with each body of `kind` replaced by what `replace` makes of it. */
+  replacing(kind: ArtifactKind, replace: (body: unknown) => unknown): ArtifactSnapshot {
+    const byKind = new Map(this.#byKind);
+    const bodies = this.#byKind.get(kind);
+    if (bodies !== undefined) byKind.set(kind, new Map([...bodies].map(([id, body]) => [id, replace(body)])));
+    return new ArtifactSnapshot(byKind);
+  }
+
   /** Every artifact body of `kind`. */
   bodies(kind: ArtifactKind): Iterable<unknown> {
     return this.#byKind.get(kind)?.values() ?? [];

@@ -3,6 +3,9 @@ import { describe, test } from 'node:test';
 import { PoolQueueFullError, PoolTimeoutError, WorkerPool, type WorkerPoolOptions } from './worker-pool.js';
 import type { ProbeTask } from './worker-pool.probe.js';
 
+/** Lets the threads of a gated probe pool (workerData `{ gate }`) other than the first finish loading. */
+const openGate = (gate: SharedArrayBuffer): void => void Atomics.store(new Int32Array(gate), 1, 1);
+
 function pool(options: Partial<WorkerPoolOptions> = {}): WorkerPool {
   return new WorkerPool({ filename: new URL('./worker-pool.probe.ts', import.meta.url), workerData: null, threads: 2, maxQueue: 100, ...options });
 }
@@ -123,6 +126,81 @@ describe('WorkerPool', () => {
       assert.equal(await p.run({ op: 'echo', value: 'small' } satisfies ProbeTask, { key: 'tenant-a', small: true }), 'small');
       const threads = new Set(await Promise.all(flood));
       assert.equal(threads.size, 1, 'every long task of the key ran on one thread');
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('serves once one thread has loaded: tasks go only to loaded threads, and to every thread once all have', async () => {
+    const gate = new SharedArrayBuffer(8);
+    const p = pool({ threads: 2, workerData: { gate } });
+    try {
+      await p.firstReady();
+      assert.equal(p.readyThreads, 1);
+      let allReady = false;
+      void p.ready().then(() => (allReady = true));
+      // Two tasks at once: both run, one after the other, on the one loaded thread.
+      const threads = new Set(await Promise.all([run(p, { op: 'spin', ms: 50 }), run(p, { op: 'spin', ms: 50 })]));
+      assert.equal(threads.size, 1);
+      assert.equal(allReady, false);
+      assert.equal(p.readyThreads, 1);
+      openGate(gate);
+      await p.ready();
+      assert.equal(p.readyThreads, 2);
+      const both = new Set(await Promise.all([run(p, { op: 'spin', ms: 100 }), run(p, { op: 'spin', ms: 100 })]));
+      assert.equal(both.size, 2, 'the second thread takes tasks once loaded');
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('a task submitted before any thread loaded waits, and runs once one has', async () => {
+    const p = pool({ threads: 1 });
+    try {
+      assert.equal(p.readyThreads, 0);
+      assert.equal(await run(p, { op: 'echo', value: 'early' }), 'early');
+      assert.equal(p.readyThreads, 1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  test('onRequest answers a thread (shared memory is shared, not copied); its errors reject the request; onThreadExit follows each thread', async () => {
+    const shared = new SharedArrayBuffer(4);
+    const asked: number[] = [];
+    const exited: number[] = [];
+    const p = pool({
+      threads: 1,
+      onRequest: (body, threadId) => {
+        asked.push(threadId);
+        if (body === 'fail') throw new Error('no such table');
+        return { body, shared };
+      },
+      onThreadExit: (threadId) => exited.push(threadId),
+    });
+    let thread = -1;
+    try {
+      thread = (await run(p, { op: 'thread' })) as number;
+      const answer = (await run(p, { op: 'ask', body: 'tables' })) as { body: string; shared: SharedArrayBuffer };
+      assert.equal(answer.body, 'tables');
+      assert.ok(answer.shared instanceof SharedArrayBuffer);
+      await assert.rejects(run(p, { op: 'ask', body: 'fail' }), /no such table/);
+      assert.deepEqual(asked, [thread, thread]);
+    } finally {
+      await p.close();
+    }
+    assert.deepEqual(exited, [thread]);
+  });
+
+  test('staggerStart: one thread starts, the others once it has loaded; size and ready() count them all', async () => {
+    const p = pool({ threads: 3, staggerStart: true });
+    try {
+      assert.equal(p.size, 3);
+      await p.firstReady();
+      await p.ready();
+      assert.equal(p.readyThreads, 3);
+      const threads = new Set(await Promise.all([1, 2, 3].map(() => run(p, { op: 'spin', ms: 150 }))));
+      assert.equal(threads.size, 3);
     } finally {
       await p.close();
     }

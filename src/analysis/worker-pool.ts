@@ -1,7 +1,9 @@
 // A fixed pool of worker threads that run one kind of task, in submission order, with what the analysis
 // service needs and nothing more: a bounded wait queue, a time budget per task (a late task that already
 // runs terminates its thread, and a fresh thread takes the place), transferred results, and a ready signal
-// per thread. It replaced piscina,
+// per thread (tasks go only to threads that have loaded, so the pool serves as soon as its first thread is
+// ready while the others load), and requests from a thread to the main thread (onRequest: state one thread
+// makes and every thread shares). It replaced piscina,
 // the library used before: per task, piscina builds an AsyncResource, asks a balancer over freshly built
 // worker descriptors (objects with seven getters) and queues two microtasks; here a task is a small record,
 // an array slot and one postMessage each way.
@@ -54,6 +56,20 @@ export interface WorkerPoolOptions {
    * small task, while a tenant alone still uses the whole pool for ordinary requests.
    */
   readonly maxThreadsPerKey?: number;
+  /**
+   * Answers a request a thread makes with requestFromPool (worker-runtime.ts), e.g. for tables one thread
+   * compiles into shared memory and every other thread then uses; `threadId` is the asking thread's. What it
+   * resolves to is posted back (structured clone: SharedArrayBuffers are shared, not copied).
+   */
+  readonly onRequest?: (request: unknown, threadId: number) => unknown;
+  /** Told when a thread has exited or was terminated (after a late task, or as the pool closes). */
+  readonly onThreadExit?: (threadId: number) => void;
+  /**
+   * Starts one thread, and the others once it has loaded (or failed to): threads loading at once share the
+   * cores with each other and with the main thread's own start, so on a machine with few cores the first
+   * thread is ready sooner this way (the pool serves from then on), and the pool is full a little later.
+   */
+  readonly staggerStart?: boolean;
 }
 
 /** How run() places a task among the keys (tenants). */
@@ -87,6 +103,18 @@ export interface ReadyMessage {
   readonly error?: unknown;
 }
 
+/** worker → main: a request for WorkerPoolOptions.onRequest, numbered by the thread. */
+export interface RequestMessage {
+  readonly id: -2;
+  readonly request: number;
+  readonly body: unknown;
+}
+
+/** main → worker (on the thread's parent port): the answer to a RequestMessage. */
+export type AnswerMessage =
+  | { readonly answer: number; readonly ok: true; readonly value: unknown }
+  | { readonly answer: number; readonly ok: false; readonly error: unknown };
+
 interface Job {
   readonly id: number;
   readonly task: unknown;
@@ -111,6 +139,8 @@ interface Thread {
   /** Jobs posted to the thread, oldest first (it answers in that order). */
   readonly jobs: Job[];
   readonly ready: Promise<void>;
+  /** Set once the thread's loading settled (ready or failed): only then does it take tasks (a failed one answers each with its error). */
+  loaded: boolean;
   /** Set once the thread is being terminated (late task, pool closing) or has exited. */
   gone: boolean;
 }
@@ -122,13 +152,22 @@ export class WorkerPool {
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
+  /** Threads not started yet (staggerStart), and when the last of them has been. */
+  #unstarted = 0;
+  readonly #started: Promise<void>;
   /** Armed for the earliest deadline while tasks with a budget are waiting or running. */
   #timer: NodeJS.Timeout | undefined;
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
     this.#perThread = Math.max(1, options.tasksPerThread ?? 1);
-    for (let i = 0; i < options.threads; i++) this.#threads.push(this.#spawn());
+    const first = options.staggerStart === true ? Math.min(1, options.threads) : options.threads;
+    for (let i = 0; i < first; i++) this.#threads.push(this.#spawn());
+    this.#unstarted = options.threads - first;
+    this.#started = this.#unstarted === 0 ? Promise.resolve() : this.#threads[0]!.ready.catch(() => undefined).then(() => {
+      if (this.#closed) return;
+      for (; this.#unstarted > 0; this.#unstarted--) this.#threads.push(this.#spawn());
+    });
   }
 
   /** Tasks waiting for a thread. */
@@ -136,9 +175,9 @@ export class WorkerPool {
     return this.#queue.length;
   }
 
-  /** Threads in the pool. */
+  /** Threads in the pool (started or not). */
   get size(): number {
-    return this.#threads.length;
+    return this.#threads.length + this.#unstarted;
   }
 
   /** Threads holding at least one task (running, or posted and about to run). */
@@ -148,9 +187,27 @@ export class WorkerPool {
     return busy;
   }
 
+  /** Threads that have loaded what they need and take tasks. */
+  get readyThreads(): number {
+    let ready = 0;
+    for (const thread of this.#threads) if (thread.loaded && !thread.gone) ready++;
+    return ready;
+  }
+
   /** Resolves once every current thread has loaded what it needs (rejects if one failed to). */
   async ready(): Promise<void> {
+    await this.#started;
     await Promise.all(this.#threads.map((t) => t.ready));
+  }
+
+  /**
+   * Resolves once one thread has loaded what it needs: the pool then runs tasks (on the threads that are
+   * ready) while the others load. Rejects only when every thread failed to load.
+   */
+  async firstReady(): Promise<void> {
+    await Promise.any(this.#threads.map((t) => t.ready)).catch((error: unknown) => {
+      throw error instanceof AggregateError ? error.errors[0] : error;
+    });
   }
 
   run(task: unknown, placement: TaskPlacement = NO_PLACEMENT): Promise<unknown> {
@@ -203,6 +260,7 @@ export class WorkerPool {
   #freeThread(): Thread | undefined {
     let best: Thread | undefined;
     for (const thread of this.#threads) {
+      if (!thread.loaded) continue;
       const n = thread.jobs.length;
       if (n === 0) return thread;
       if (n < this.#perThread && (best === undefined || n < best.jobs.length)) best = thread;
@@ -219,7 +277,7 @@ export class WorkerPool {
 
   /** Whether `thread` may take a task of `placement` now (with maxThreadsPerKey; see the option). */
   #accepts(thread: Thread, placement: TaskPlacement, borrowing: boolean): boolean {
-    if (thread.gone || thread.jobs.length >= this.#perThread) return false;
+    if (thread.gone || !thread.loaded || thread.jobs.length >= this.#perThread) return false;
     if (thread.jobs.length > 0) return thread.jobs[0]!.key === placement.key && (placement.small || !thread.jobs.some((j) => j.borrowed));
     return this.#threadsOf(placement.key) < this.#options.maxThreadsPerKey! || (borrowing && placement.small);
   }
@@ -280,7 +338,7 @@ export class WorkerPool {
       for (let at = this.#nextFor(thread); at >= 0; at = this.#nextFor(thread)) this.#post(thread, this.#queue.splice(at, 1)[0]!);
       return;
     }
-    while (this.#queue.length > 0 && thread.jobs.length < this.#perThread && !thread.gone) {
+    while (this.#queue.length > 0 && thread.jobs.length < this.#perThread && !thread.gone && thread.loaded) {
       this.#post(thread, this.#queue.shift()!);
     }
   }
@@ -372,11 +430,16 @@ export class WorkerPool {
       markFailed = reject;
     });
     ready.catch(() => undefined);
-    const thread: Thread = { worker, port: channel.port1, posted: new Int32Array(posted), jobs: [], ready, gone: false };
-    worker.on('message', (reply: ReplyMessage | ReadyMessage) => {
+    const thread: Thread = { worker, port: channel.port1, posted: new Int32Array(posted), jobs: [], ready, loaded: false, gone: false };
+    worker.on('message', (reply: ReplyMessage | ReadyMessage | RequestMessage) => {
       if (reply.id === -1) {
         if (reply.ok) markReady();
         else markFailed((reply as ReadyMessage).error);
+        this.#onLoaded(thread);
+        return;
+      }
+      if (reply.id === -2) {
+        this.#answer(thread, reply as RequestMessage);
         return;
       }
       this.#onReply(thread, reply as ReplyMessage);
@@ -386,11 +449,40 @@ export class WorkerPool {
       // An uncaught error ends the thread: its oldest task is the one that failed.
       this.#retire(thread, thread.jobs[0], error);
     });
+    const threadId = worker.threadId;
     worker.on('exit', (code) => {
       const error = new Error(`An analysis worker thread exited (code ${code})`);
       markFailed(error);
       this.#retire(thread, thread.jobs[0], error);
+      this.#options.onThreadExit?.(threadId);
     });
     return thread;
+  }
+
+  /** A thread finished loading: it takes the tasks that waited for a ready thread. */
+  #onLoaded(thread: Thread): void {
+    if (thread.loaded || thread.gone) return;
+    thread.loaded = true;
+    this.#fill(thread);
+  }
+
+  /** Answers a thread's request with onRequest's result (or its error). */
+  #answer(thread: Thread, message: RequestMessage): void {
+    const post = (answer: AnswerMessage): void => {
+      if (thread.gone) return;
+      try {
+        thread.worker.postMessage(answer);
+      } catch (error) {
+        thread.worker.postMessage({ answer: message.request, ok: false, error: new Error(error instanceof Error ? error.message : String(error)) } satisfies AnswerMessage);
+      }
+    };
+    const handler = this.#options.onRequest;
+    new Promise<unknown>((resolve) => {
+      if (handler === undefined) throw new Error('The worker pool answers no requests (no onRequest)');
+      resolve(handler(message.body, thread.worker.threadId));
+    }).then(
+      (value) => post({ answer: message.request, ok: true, value }),
+      (error: unknown) => post({ answer: message.request, ok: false, error }),
+    );
   }
 }

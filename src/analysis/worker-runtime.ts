@@ -10,12 +10,42 @@
 // fewer collections, each finding less of a running analysis alive). Until the resources have loaded,
 // and while a task waits for I/O, the event loop runs as usual and delivers tasks as message events.
 import { parentPort, receiveMessageOnPort, type MessagePort, type TransferListItem } from 'node:worker_threads';
-import type { InitMessage, ReadyMessage, ReplyMessage, TaskMessage } from './worker-pool.js';
+import type { AnswerMessage, InitMessage, ReadyMessage, ReplyMessage, RequestMessage, TaskMessage } from './worker-pool.js';
 
 export interface TaskResult {
   readonly value: unknown;
   /** Parts of value moved to the main thread (e.g. the ArrayBuffer of a Uint8Array). */
   readonly transfer?: readonly TransferListItem[];
+}
+
+/** Requests sent to the main thread and not yet answered, by number. */
+const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+let nextRequest = 1;
+let answersFollowed = false;
+
+/**
+ * Asks the pool's main thread (WorkerPoolOptions.onRequest) and resolves with its answer. Call it while a
+ * task (or the thread's loading) runs: an idle thread blocks between tasks and reads no answers.
+ */
+export function requestFromPool(body: unknown): Promise<unknown> {
+  const parent = parentPort;
+  if (parent === null) return Promise.reject(new Error('requestFromPool runs in a worker thread'));
+  if (!answersFollowed) {
+    answersFollowed = true;
+    parent.on('message', (message: AnswerMessage | InitMessage) => {
+      if (!('answer' in message)) return;
+      const waiting = pending.get(message.answer);
+      if (waiting === undefined) return;
+      pending.delete(message.answer);
+      if (message.ok) waiting.resolve(message.value);
+      else waiting.reject(message.error);
+    });
+  }
+  const request = nextRequest++;
+  return new Promise((resolve, reject) => {
+    pending.set(request, { resolve, reject });
+    parent.postMessage({ id: -2, request, body } satisfies RequestMessage);
+  });
 }
 
 export function serveTasks(handle: (task: unknown) => Promise<TaskResult>, ready: Promise<unknown>): void {

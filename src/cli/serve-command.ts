@@ -32,7 +32,8 @@ const LOG_FLUSH_MS = 100;
 
 /**
  * Builds the knowledge base when missing (first start), then starts the worker pool with it loaded; `ready`
- * settles when every worker has loaded (the caller does other work meanwhile).
+ * settles when the first worker has loaded (the caller does other work meanwhile, and then serves: the pool
+ * sends analyses only to loaded workers while the others load; the health check lists how many are ready).
  */
 async function startAnalysis(config: Config, store: Store, logger: Logger, metrics: ServiceMetrics): Promise<{ analysis: AnalysisService; ready: Promise<void> }> {
   const { dataDir } = config.store;
@@ -55,8 +56,13 @@ async function startAnalysis(config: Config, store: Store, logger: Logger, metri
     onAnalysis: metrics.observeAnalysis,
   });
   const started = Date.now();
-  const ready = analysis.warmUp().then(() => logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready'));
+  const ready = analysis.ready().then(() => logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'first analysis worker ready'));
   ready.catch(() => undefined);
+  // Every worker: logged once all have loaded; one that failed to load is logged (the others serve).
+  void ready.then(() => analysis.warmUp()).then(
+    () => logger.info({ workers: config.analysis.workers, ms: Date.now() - started }, 'analysis workers ready'),
+    (error: unknown) => logger.error({ err: error }, 'an analysis worker failed to load'),
+  );
   return { analysis, ready };
 }
 

@@ -87,6 +87,31 @@ export function tablesOf(data: KbData): KbTables {
   };
 }
 
+/** `a` in shared memory: itself when it already is, else a copy in a SharedArrayBuffer of its size. */
+function shared<T extends Int32Array | Uint32Array | Uint16Array | Uint8Array>(a: T, make: (buffer: SharedArrayBuffer) => T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = make(new SharedArrayBuffer(a.byteLength));
+  copy.set(a);
+  return copy;
+}
+
+/**
+ * The tables with every array in shared memory (copied where they are not), so that worker threads can be
+ * handed them without a copy each (a freshly compiled cartridge dictionary: compileKnowledge's arrays are ordinary).
+ */
+export function shareTables(t: KbTables): KbTables {
+  const i32 = (a: Int32Array): Int32Array => shared(a, (b) => new Int32Array(b));
+  return {
+    ...t,
+    tokens: { chars: shared(t.tokens.chars, (b) => new Uint16Array(b)), starts: i32(t.tokens.starts), slots: i32(t.tokens.slots) },
+    rootChildren: i32(t.rootChildren),
+    edgeStart: i32(t.edgeStart), edgeToken: i32(t.edgeToken), edgeChild: i32(t.edgeChild),
+    conceptStart: i32(t.conceptStart), conceptIds: i32(t.conceptIds),
+    conceptText: t.conceptText instanceof Uint8Array ? shared(t.conceptText, (b) => new Uint8Array(b)) : t.conceptText,
+    conceptOffsets: shared(t.conceptOffsets, (b) => new Uint32Array(b)),
+  };
+}
+
 const FIELD_SEP = '\t';
 
 /** cui, preferredName, types, source, sourceVersion, vocabs, codes (field=a,b;field=c), xrefs. */

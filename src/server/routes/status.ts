@@ -14,9 +14,12 @@ import { formatUpTime } from '../service-stats.js';
 const MiB = 1024 * 1024;
 
 /** Builds the status record; probes the store unless `shallow`. */
-export async function readServiceStatus({ store, stats, serviceVersion }: ResolvedDeps, shallow: boolean) {
+export async function readServiceStatus({ store, stats, serviceVersion, analysis }: ResolvedDeps, shallow: boolean) {
   let serviceState: 'OK' | 'ERROR' = 'OK';
   let stateDetails = shallow ? 'Liveness check: the store was not probed.' : `Store (${store.dialect}) reachable.`;
+  // The service serves once one analysis worker has loaded; the others may still be loading.
+  const workers = analysis?.workers();
+  if (workers !== undefined && workers.size > 0) stateDetails += ` Analysis workers ready: ${workers.ready} of ${workers.size}.`;
   if (!shallow) {
     try {
       await store.ping();
