@@ -33,6 +33,11 @@ test('the next sentence stays the relative\'s while it opens with a pronoun that
   assert.deepEqual(family('Mother had a stroke. She has hypertension.', ['hypertension']), [false]);
 });
 
+test('a relative named by the speaker (`my mom`) keeps her pronoun: the speaker is `I`', () => {
+  assert.deepEqual(family('My mom has rheumatoid arthritis. She takes methotrexate every week. I take aspirin.', ['methotrexate', 'aspirin']), [true, false]);
+  assert.deepEqual(family('My father has diabetes and I have asthma.', ['diabetes', 'asthma']), [true, false]);
+});
+
 test('a relative that is not the subject extends nothing', () => {
   assert.deepEqual(family('The patient lives with her father and takes aspirin every day for her heart condition.', ['heart condition']), [false]);
 });
