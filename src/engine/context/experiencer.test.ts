@@ -47,3 +47,8 @@ test('the rules are validated with closed keys', () => {
   assert.throws(() => compileExperiencerLexicon({ kind: 'context-experiencer', version: '1', relatives: { female: ['mother'], male: ['father'], plural: ['parents'], other: ['x'] }, pronouns: {}, leading: [], stops: [], maxSentences: 2, extra: 1 }, 'x.json'),
     (e: unknown) => e instanceof DomainError && /x\.json: .*unknown key "extra".*relatives\.other/.test(e.description));
 });
+
+test('`and the patient` ends a relative\'s statement', () => {
+  assert.deepEqual(family('His father has diabetes, and the patient also has prediabetes.', ['diabetes', 'prediabetes']), [true, false]);
+  assert.deepEqual(family('Her mother had breast cancer and she has had a mammogram.', ['breast cancer', 'mammogram']), [true, false]);
+});
