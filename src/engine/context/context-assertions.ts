@@ -5,6 +5,7 @@ import type { Annotation, Document } from '../document.js';
 import type { ContextCategory } from './context-rule.js';
 import { findContextScopes, matchTargets, type CompiledContext, type ContextHit } from './context-engine.js';
 import { extendFamilyScopes } from './experiencer.js';
+import { isLifetimeNegation } from './temporality.js';
 
 export interface ContextRun {
   readonly targets: readonly Annotation[];
@@ -74,6 +75,8 @@ export function sectionNameOf(doc: Document, target: Annotation): string | undef
 /**
  * `familyHistory` / `historical` booleans for every target, when the options ask for them: true when a
  * trigger's scope covers the target, or when the target lies in a family-history / past-history section.
+ * A negated habit or allergy (`denies alcohol use`, `no known drug allergies`), or any negated mention in a
+ * social-history or allergies section, is historical too: a lifetime statement (temporality.ts).
  */
 export function extraAssertionFields(
   doc: Document,
@@ -81,11 +84,15 @@ export function extraAssertionFields(
   options: ExtraAssertionOptions,
   family: ReadonlySet<Annotation>,
   historical: ReadonlySet<Annotation>,
+  negated = target.negated === true,
 ): Record<string, boolean> {
   const fields: Record<string, boolean> = {};
   if (!options.detectFamilyHistory && !options.detectHistorical) return fields;
   const section = sectionNameOf(doc, target);
   if (options.detectFamilyHistory) fields.familyHistory = family.has(target) || (section !== undefined && FAMILY_SECTION_NAMES.has(section));
-  if (options.detectHistorical) fields.historical = historical.has(target) || (section !== undefined && HISTORICAL_SECTION_NAMES.has(section));
+  if (options.detectHistorical) {
+    fields.historical = historical.has(target) || (section !== undefined && HISTORICAL_SECTION_NAMES.has(section))
+      || (negated && isLifetimeNegation(doc.text.slice(target.begin, target.end), section));
+  }
   return fields;
 }

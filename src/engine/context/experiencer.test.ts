@@ -33,6 +33,11 @@ test('the next sentence stays the relative\'s while it opens with a pronoun that
   assert.deepEqual(family('Mother had a stroke. She has hypertension.', ['hypertension']), [false]);
 });
 
+test('a relative named by the speaker (`my mom`) keeps her pronoun: the speaker is `I`', () => {
+  assert.deepEqual(family('My mom has rheumatoid arthritis. She takes methotrexate every week. I take aspirin.', ['methotrexate', 'aspirin']), [true, false]);
+  assert.deepEqual(family('My father has diabetes and I have asthma.', ['diabetes', 'asthma']), [true, false]);
+});
+
 test('a relative that is not the subject extends nothing', () => {
   assert.deepEqual(family('The patient lives with her father and takes aspirin every day for her heart condition.', ['heart condition']), [false]);
 });
@@ -41,4 +46,9 @@ test('the rules are validated with closed keys', () => {
   assert.ok(defaultExperiencerLexicon().relatives.get('mother') === 'female');
   assert.throws(() => compileExperiencerLexicon({ kind: 'context-experiencer', version: '1', relatives: { female: ['mother'], male: ['father'], plural: ['parents'], other: ['x'] }, pronouns: {}, leading: [], stops: [], maxSentences: 2, extra: 1 }, 'x.json'),
     (e: unknown) => e instanceof DomainError && /x\.json: .*unknown key "extra".*relatives\.other/.test(e.description));
+});
+
+test('`and the patient` ends a relative\'s statement', () => {
+  assert.deepEqual(family('His father has diabetes, and the patient also has prediabetes.', ['diabetes', 'prediabetes']), [true, false]);
+  assert.deepEqual(family('Her mother had breast cancer and she has had a mammogram.', ['breast cancer', 'mammogram']), [true, false]);
 });

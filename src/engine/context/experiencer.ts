@@ -10,7 +10,8 @@ import body from '../../../resources/context/experiencer.json' with { type: 'jso
 
 export const EXPERIENCER_FILE = 'resources/context/experiencer.json';
 const GENDERS = ['female', 'male', 'plural'] as const;
-type Gender = (typeof GENDERS)[number];
+/** `first`: the speaker's own pronouns (`my`, `I`): a patient telling of a relative in a dialogue. Pronouns only. */
+type Gender = (typeof GENDERS)[number] | 'first';
 
 export interface ExperiencerLexicon {
   readonly version: string;
@@ -33,14 +34,16 @@ function words(v: unknown, at: string, issues: string[]): string[] {
   return [];
 }
 
-function byGender(v: unknown, at: string, issues: string[]): Map<string, Gender> {
+function byGender(v: unknown, at: string, issues: string[], withFirst = false): Map<string, Gender> {
   const out = new Map<string, Gender>();
+  const keys: readonly Gender[] = withFirst ? [...GENDERS, 'first'] : GENDERS;
   if (!isRecord(v)) {
-    issues.push(`${at} must be an object keyed by ${GENDERS.join(', ')}`);
+    issues.push(`${at} must be an object keyed by ${keys.join(', ')}`);
     return out;
   }
-  for (const key of Object.keys(v)) if (!(GENDERS as readonly string[]).includes(key)) issues.push(`${at}.${key}: unknown key (expected ${GENDERS.join(', ')})`);
+  for (const key of Object.keys(v)) if (!(keys as readonly string[]).includes(key)) issues.push(`${at}.${key}: unknown key (expected ${keys.join(', ')})`);
   for (const g of GENDERS) for (const w of words(v[g], `${at}.${g}`, issues)) out.set(w, g);
+  if (withFirst && v.first !== undefined) for (const w of words(v.first, `${at}.first`, issues)) out.set(w, 'first');
   return out;
 }
 
@@ -56,7 +59,7 @@ export function compileExperiencerLexicon(raw: unknown, file = EXPERIENCER_FILE)
   const lexicon: ExperiencerLexicon = {
     version: String(raw.version),
     relatives: byGender(raw.relatives, 'relatives', issues),
-    pronouns: byGender(raw.pronouns, 'pronouns', issues),
+    pronouns: byGender(raw.pronouns, 'pronouns', issues, true),
     leading: new Set(words(raw.leading, 'leading', issues)),
     stops: new Set(words(raw.stops, 'stops', issues)),
     maxSentences: typeof maxSentences === 'number' ? maxSentences : 0,

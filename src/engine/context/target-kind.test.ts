@@ -86,3 +86,17 @@ test('a trigger in an opening subordinate clause does not reach the main clause'
   assert.deepEqual(negated('Although he has no fever, cough, or chills, he feels unwell.', [['fever', disease], ['cough', disease], ['chills', disease]]), [true, true, true]);
   assert.deepEqual(negated('He has no fever, cough, or chills, he feels unwell.', [['chills', disease]]), [true]);
 });
+
+test('a procedure that was not available, failed or absent was not done; the test of a missing finding was', () => {
+  assert.deepEqual(negated('Molecular analysis of tumor tissue was unavailable.', [['Molecular analysis', test_]]), [true]);
+  assert.deepEqual(negated('The patient failed a repeat attempt at extubation.', [['extubation', test_]]), [true]);
+  assert.deepEqual(negated('She improved in the absence of plasma exchange.', [['plasma exchange', test_]]), [true]);
+  assert.deepEqual(negated('Absence of lesions on the repeat colonoscopy.', [['lesions', disease], ['colonoscopy', test_]]), [true, false]);
+});
+
+test('a negation ends at a new subject or a diagnosis; a decline is a trend, not a refusal', () => {
+  assert.deepEqual(negated('No signs of distress and his heart rate returned to normal.', [['distress', disease], ['heart rate', test_]]), [true, false]);
+  assert.deepEqual(negated('A man without past history was diagnosed with tuberculosis in a routine examination.', [['tuberculosis', disease], ['examination', test_]]), [false, false]);
+  assert.deepEqual(negated('Poor response with rapid decline of platelet count after transfusion.', [['platelet count', test_], ['transfusion', test_]]), [false, false]);
+  assert.deepEqual(negated('She declined the colonoscopy.', [['colonoscopy', test_]]), [true]);
+});

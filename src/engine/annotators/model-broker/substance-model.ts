@@ -181,10 +181,13 @@ function useState(e: Evidence, kind?: SubstanceKind): UseState {
     && !USE_EVIDENCE.some((k) => e.cues.has(k)) && !e.words.some((w) => SELF_DESCRIBING.has(w));
   const never = e.cues.has('useNever');
   const named = kind === undefined ? undefined : NAMED_NONE[kind];
-  const none = e.negated || never || e.cues.has('useNone') || (named !== undefined && e.cues.has(named));
   // The whole statement decides: a current cue nearer than a stopped one wins (`continues to smoke ... trying to
   // quit`, `quit drinking ... drinks again now`); a historical scope alone yields to a current cue.
   const stopCue = e.cues.get('useStopped');
+  // A substance negated by its own stopping (`stopped using cocaine`: a drug-stopping rule negates it) was used: the
+  // stop cue right next to it makes it former use, not none.
+  const stoppedHere = stopCue !== undefined && stopCue.distance <= 2 && !never && !e.cues.has('useNone');
+  const none = (e.negated && !stoppedHere) || never || e.cues.has('useNone') || (named !== undefined && e.cues.has(named));
   const currentCue = e.cues.get('useCurrent');
   const stopped = !none && (stopCue !== undefined ? currentCue === undefined || stopCue.distance <= currentCue.distance : e.historical && currentCue === undefined);
   const current = !none && !stopped && currentCue !== undefined;

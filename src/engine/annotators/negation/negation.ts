@@ -62,7 +62,7 @@ export function annotateNegation(doc: Document, compiled: CompiledContext, param
   const withExtras = extras.detectFamilyHistory || extras.detectHistorical;
   for (const target of targets) {
     const isNegated = negated.has(target) || target.negated === true;
-    const fields = withExtras ? { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical) } : isNegated ? NEGATED : NOT_NEGATED;
+    const fields = withExtras ? { negated: isNegated, ...extraAssertionFields(doc, target, extras, family, historical, isNegated) } : isNegated ? NEGATED : NOT_NEGATED;
     update.push({ target, fields });
   }
   return {
