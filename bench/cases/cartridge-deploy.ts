@@ -183,9 +183,13 @@ function figures(label: string, f: ChildFigures): BenchFigure[] {
 
 function responsiveness(label: string, r: Responsiveness): BenchFigure[] {
   return [
-    { name: `${label}: event-loop delay max`, value: r.loop.maxMs, unit: 'ms' },
+    { name: `${label}: event-loop delay max`, value: r.loop.maxMs, unit: 'ms', goal: '< 100 ms' },
     { name: `${label}: event-loop delay p99`, value: r.loop.p99Ms, unit: 'ms' },
-    { name: `${label}: health check max (${r.health.count} sent)`, value: r.health.maxMs, unit: 'ms' },
+    ...(r.loop.worstGap === undefined ? [] : [
+      { name: `${label}:   worst gap of the loop: on a CPU / waiting for one / all`, value: `${r.loop.worstGap.onCpuMs.toFixed(0)} / ${r.loop.worstGap.waitingForCpuMs.toFixed(0)} / ${r.loop.worstGap.gapMs.toFixed(0)} ms` },
+      { name: `${label}:   longest on-CPU stretch of the main thread (own work)`, value: r.loop.maxOnCpuMs ?? 0, unit: 'ms', goal: '< 100 ms' },
+    ]),
+    { name: `${label}: health check max (${r.health.count} sent)`, value: r.health.maxMs, unit: 'ms', goal: '< 100 ms' },
     { name: `${label}: health check p99`, value: r.health.p99Ms, unit: 'ms' },
     { name: `${label}: health check p50`, value: r.health.p50Ms, unit: 'ms' },
   ];

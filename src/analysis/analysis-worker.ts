@@ -8,6 +8,7 @@ import { attachSpellTables, type SpellTables } from '../engine/annotators/spell-
 import { CompiledKb, type KbTables } from '../knowledge/compiled-kb.js';
 import { openStore } from '../store/open-store.js';
 import { encodeResponse, isPrepareTask, prepareTenant, responseTooLarge, runAnalysisTask, type AnalysisTask } from './analysis-task.js';
+import { collectGarbageFully } from './full-collection.js';
 import { ResourceProvider } from './resource-provider.js';
 import { lowerThreadPriority } from './thread-priority.js';
 import { DictionarySharer } from './shared-dictionaries.js';
@@ -77,5 +78,7 @@ async function analyze(task: AnalysisTask): Promise<TaskResult> {
 serveTasks(async (task) => {
   if (!isPrepareTask(task)) return analyze(task as AnalysisTask);
   await prepareTenant(task, await provider);
+  // The compile's garbage is collected now, in the deployment job, not during the tenant's next analysis.
+  collectGarbageFully();
   return { value: null };
 }, provider);

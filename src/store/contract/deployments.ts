@@ -83,6 +83,33 @@ export function deploymentContract(make: MakeStore, options: ContractOptions): v
       assert.equal(await store.claimDeployment('w', 60_000), undefined, 'finished jobs are not claimable');
     }));
 
+  test('a job keeps its archive through claims and renewals; a redeploy replaces it; finishing or deleting the tenant drops it', () =>
+    withStore(make, async ({ store, openReplica }) => {
+      const replica = await openReplica();
+      const tenant = uniqueTenant();
+      // A few MB, as real archives are (the archive is stored apart from the job's row, which state changes rewrite).
+      const big = new Uint8Array(3 * 2 ** 20).map((_, i) => (i * 7919) % 251);
+      assert.ok((await submit(store, tenant, 'c1', 'create', big)).ok);
+      assert.equal((await store.claimDeployment('old', 1))?.archive.byteLength, big.byteLength);
+      await sleep(20);
+      const retaken = await replica.claimDeployment('new', 60_000);
+      assert.deepEqual(new Uint8Array(retaken!.archive), big, 'a reclaimed job reads the archive whole');
+      assert.equal(await replica.renewDeploymentLease({ tenant, id: 'c1', owner: 'new', leaseMs: 60_000 }), true);
+      assert.equal((await store.getDeployment(tenant, 'c1'))?.hasArchive, true);
+      assert.equal(await finish(replica, tenant, 'c1', 'new'), true);
+      assert.equal((await store.getDeployment(tenant, 'c1'))?.hasArchive, false);
+
+      assert.ok((await submit(store, tenant, 'c1', 'update', archive(5, 6))).ok);
+      assert.equal((await store.getDeployment(tenant, 'c1'))?.hasArchive, true);
+      assert.deepEqual(new Uint8Array((await store.claimDeployment('w', 60_000))!.archive), archive(5, 6), 'the redeploy replaced the archive');
+      assert.equal(await finish(store, tenant, 'c1', 'w', 'failed'), true);
+      assert.ok((await submit(store, tenant, 'c1', 'update', archive(7))).ok);
+      assert.equal(await store.deleteTenant(tenant), 1);
+      assert.equal(await store.claimDeployment('w', 60_000), undefined, 'the deleted job and its archive are gone');
+      assert.ok((await submit(store, tenant, 'c1', 'create', archive(8))).ok, 'the id is free again');
+      assert.deepEqual(new Uint8Array((await store.claimDeployment('w', 60_000))!.archive), archive(8));
+    }));
+
   test('two replicas claiming one job at once: exactly one wins', () =>
     withStore(make, async ({ store, openReplica }) => {
       const replica = await openReplica();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { isDomainError } from '../../errors.js';
-import { loadMigrations } from '../migrations/runner.js';
+import { loadMigrations, migratePostgres } from '../migrations/runner.js';
 import { ANY_TENANT, type Store } from '../store.js';
 import { runStoreContract } from '../store.contract.js';
 import { waitFor } from '../contract/harness.js';
@@ -50,9 +50,35 @@ describe('postgres store specifics', { skip: skip ?? false }, () => {
       assert.deepEqual(rows.map((r) => r.version), loadMigrations('postgres').map((m) => m.version));
       const tables = await admin!.query<{ table_name: string }>(
         'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name', [schema]);
-      assert.deepEqual(tables.rows.map((r) => r.table_name), ['artifacts', 'deployments', 'schema_migrations']);
+      assert.deepEqual(tables.rows.map((r) => r.table_name), ['artifacts', 'deployment_archives', 'deployments', 'schema_migrations']);
     } finally {
       for (const s of stores) await s.close();
+      await admin!.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  });
+
+  test('migration 2 moves the archive of a pending job to its own table: the job is still claimable with it', async () => {
+    const schema = freshSchema();
+    const client = await admin!.connect();
+    const bytes = new Uint8Array([80, 75, 3, 4, 0, 255]);
+    try {
+      // The database as version 1 left it, in a schema of its own (the connection's search_path, as the store sets it).
+      await client.query(`CREATE SCHEMA ${schema}`);
+      await client.query(`SET search_path TO ${schema}`);
+      await migratePostgres(client, schema, loadMigrations('postgres').slice(0, 1));
+      await client.query(`INSERT INTO ${schema}.deployments (tenant, id, state, start_time, correlation_id, archive) VALUES ('t', 'c1', 'submitted', now(), 'corr', $1)`, [Buffer.from(bytes)]);
+      await client.query(`INSERT INTO ${schema}.deployments (tenant, id, state, start_time, correlation_id) VALUES ('t', 'done', 'completed', now(), 'corr')`);
+    } finally {
+      client.release(true); // not back to the pool: its search_path is the test's schema
+    }
+    const store = createPostgresStore({ connectionString: url!, schema, poolSize: 2 });
+    try {
+      await store.migrate();
+      assert.deepEqual((await store.listDeployments('t')).map((d) => [d.id, d.hasArchive]), [['c1', true], ['done', false]]);
+      const job = await store.claimDeployment('w', 60_000);
+      assert.deepEqual([job?.id, job === undefined ? undefined : [...job.archive]], ['c1', [...bytes]]);
+    } finally {
+      await store.close();
       await admin!.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
   });

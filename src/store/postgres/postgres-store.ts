@@ -24,14 +24,23 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,33}$/;
 const CHANNEL = 'clinical_annotator_knowledge';
 const DEFINITION_CHANNEL = 'clinical_annotator_definitions';
 const ARTIFACT_COLUMNS = 'tenant, kind, id, body::text AS body, published_date, cartridge_id';
+// The archive lives in deployment_archives (migration 0002): updates of a deployment row stay small.
 const DEPLOYMENT_COLUMNS = `d.tenant, d.id, d.state, d.start_time, d.end_time, d.correlation_id, d.artifact_response::text AS artifact_response,
-  d.artifact_response_code, (d.archive IS NOT NULL) AS has_archive, d.locked_by, d.locked_until, d.attempts`;
+  d.artifact_response_code, EXISTS (SELECT 1 FROM deployment_archives a WHERE a.tenant = d.tenant AND a.id = d.id) AS has_archive,
+  d.locked_by, d.locked_until, d.attempts`;
+const STORE_ARCHIVE = `INSERT INTO deployment_archives (tenant, id, archive) VALUES ($1, $2, $3)
+  ON CONFLICT (tenant, id) DO UPDATE SET archive = excluded.archive`;
 
 /** A pool client inside a transaction, or the pool through the translating `query`. */
 type Queryable = { query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> };
 
 /** The 'error' event of a client in use: its failing statement rejects as well, and is handled there. */
 const ignoreClientError = (): void => undefined;
+
+/** A Buffer over the archive's bytes, without copying them. */
+function archiveBytes(archive: Uint8Array): Buffer {
+  return Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength);
+}
 
 /** See afterDrop in createPostgresStore. */
 const RETRY_AFTER_DROP_MS = 50;
@@ -124,9 +133,10 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     if (state === 'submitted' || state === 'processing') return { ok: false, reason: 'in_progress' };
     await client.query(
       `UPDATE deployments SET state = 'submitted', start_time = $3, end_time = NULL, correlation_id = $4, artifact_response = '[]',
-        artifact_response_code = 0, archive = $5, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = $1 AND id = $2`,
-      [input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)],
+        artifact_response_code = 0, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = $1 AND id = $2`,
+      [input.tenant, input.id, nowIso(), input.correlationId],
     );
+    await client.query(STORE_ARCHIVE, [input.tenant, input.id, archiveBytes(input.archive)]);
     return { ok: true, deployment: (await selectDeployment(client, input.tenant, input.id))! };
   }
 
@@ -213,6 +223,7 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
       const removed = await transaction(async (client) => {
         // Deployments first: a job applying its cartridge holds its row (FOR UPDATE) until it commits, so
         // the artifacts are deleted after that commit, written ones included; a job that comes later finds no row.
+        // Their archives go with them (ON DELETE CASCADE).
         const d = await client.query('DELETE FROM deployments WHERE tenant = $1', [tenant]);
         const a = await client.query('DELETE FROM artifacts WHERE tenant = $1', [tenant]);
         return (a.rowCount ?? 0) + (d.rowCount ?? 0);
@@ -252,17 +263,17 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
 
     async submitDeployment(input) {
       if (input.mode === 'update') return transaction((client) => redeploy(client, input));
-      try {
-        const { rows } = await pool.query<DeploymentRow>(
-          `INSERT INTO deployments AS d (tenant, id, state, start_time, correlation_id, archive) VALUES ($1, $2, 'submitted', $3, $4, $5)
-           RETURNING ${DEPLOYMENT_COLUMNS}`,
-          [input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)],
+      // One transaction (the row and its archive), retried only when it failed before its COMMIT was sent.
+      return transaction(async (client): Promise<SubmitDeploymentResult> => {
+        const { rows } = await client.query<{ tenant: string }>(
+          `INSERT INTO deployments AS d (tenant, id, state, start_time, correlation_id) VALUES ($1, $2, 'submitted', $3, $4)
+           ON CONFLICT DO NOTHING RETURNING d.tenant`,
+          [input.tenant, input.id, nowIso(), input.correlationId],
         );
-        return { ok: true, deployment: toDeployment(rows[0]!) };
-      } catch (e) {
-        if (sqlState(e) === UNIQUE_VIOLATION) return { ok: false, reason: 'exists' };
-        throw translatePgError(e);
-      }
+        if (rows[0] === undefined) return { ok: false, reason: 'exists' };
+        await client.query(STORE_ARCHIVE, [input.tenant, input.id, archiveBytes(input.archive)]);
+        return { ok: true, deployment: (await selectDeployment(client, input.tenant, input.id))! };
+      });
     },
 
     getDeployment: (tenant, id) => selectDeployment({ query }, tenant, id),
@@ -280,11 +291,12 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     async claimDeployment(owner, leaseMs) {
       const { rows } = await query<DeploymentRow & { archive: Buffer }>(
         `UPDATE deployments d SET state = 'processing', locked_by = $1, locked_until = $2, attempts = d.attempts + 1
-         FROM (SELECT tenant, id FROM deployments
-               WHERE archive IS NOT NULL AND (state = 'submitted' OR (state = 'processing' AND locked_until < $3))
-               ORDER BY start_time, tenant, id LIMIT 1 FOR UPDATE SKIP LOCKED) next
+         FROM (SELECT j.tenant, j.id FROM deployments j
+               WHERE (j.state = 'submitted' OR (j.state = 'processing' AND j.locked_until < $3))
+                 AND EXISTS (SELECT 1 FROM deployment_archives a WHERE a.tenant = j.tenant AND a.id = j.id)
+               ORDER BY j.start_time, j.tenant, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED) next
          WHERE d.tenant = next.tenant AND d.id = next.id
-         RETURNING ${DEPLOYMENT_COLUMNS}, d.archive`,
+         RETURNING ${DEPLOYMENT_COLUMNS}, (SELECT a.archive FROM deployment_archives a WHERE a.tenant = d.tenant AND a.id = d.id) AS archive`,
         [owner, isoAfter(leaseMs), nowIso()],
       );
       const row = rows[0];
@@ -299,10 +311,13 @@ export function createPostgresStore(options: PostgresStoreOptions): Store {
     },
 
     async finishDeployment(input) {
+      // The archive is deleted in the same statement (a data-modifying CTE), so a finished job never keeps it.
       const r = await query(
-        `UPDATE deployments SET state = $4, end_time = $5, artifact_response_code = $6, artifact_response = $7::json,
-           archive = NULL, locked_by = NULL, locked_until = NULL
-         WHERE tenant = $1 AND id = $2 AND locked_by = $3 AND state = 'processing'`,
+        `WITH finished AS (
+           UPDATE deployments SET state = $4, end_time = $5, artifact_response_code = $6, artifact_response = $7::json, locked_by = NULL, locked_until = NULL
+           WHERE tenant = $1 AND id = $2 AND locked_by = $3 AND state = 'processing' RETURNING tenant, id),
+         dropped AS (DELETE FROM deployment_archives a USING finished f WHERE a.tenant = f.tenant AND a.id = f.id)
+         SELECT 1 FROM finished`,
         [input.tenant, input.id, input.owner, input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse)],
       );
       return r.rowCount === 1;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { isDomainError } from '../../errors.js';
-import { loadMigrations } from '../migrations/runner.js';
+import { loadMigrations, migrateSqlite } from '../migrations/runner.js';
 import type { Store } from '../store.js';
 import { runStoreContract } from '../store.contract.js';
 import { createSqliteStore } from './sqlite-store.js';
@@ -112,6 +112,57 @@ describe('sqlite store specifics', () => {
       assert.deepEqual(versions, loadMigrations('sqlite').map((m) => m.version));
     } finally {
       db.close();
+    }
+  });
+
+  test('migration 2 moves the archive of a pending job to its own table: the job is still claimable with it', async () => {
+    const file = join(root, 'migrate-archive', 'store.sqlite');
+    const bytes = new Uint8Array([80, 75, 3, 4, 0, 255]);
+    const old = createSqliteStore({ file });
+    await old.close(); // creates the directory
+    const db = new Database(file);
+    try {
+      migrateSqlite(db, loadMigrations('sqlite').slice(0, 1));
+      db.prepare(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id, archive) VALUES ('t', 'c1', 'submitted', ?, 'corr', ?)`)
+        .run(new Date().toISOString(), Buffer.from(bytes));
+      db.prepare(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id) VALUES ('t', 'done', 'completed', ?, 'corr')`).run(new Date().toISOString());
+    } finally {
+      db.close();
+    }
+    const store = createSqliteStore({ file });
+    try {
+      await store.migrate();
+      assert.deepEqual((await store.listDeployments('t')).map((d) => [d.id, d.hasArchive]), [['c1', true], ['done', false]]);
+      const job = await store.claimDeployment('w', 60_000);
+      assert.deepEqual([job?.id, job === undefined ? undefined : [...job.archive]], ['c1', [...bytes]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('state changes of a job write a few pages, not its archive again', async () => {
+    const file = join(root, 'small-updates', 'store.sqlite');
+    const store = createSqliteStore({ file });
+    await store.migrate();
+    const reader = new Database(file);
+    /** Frames in the write-ahead log since it was last reset (every committed page is one frame). */
+    const frames = (): number => (reader.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0]!.log;
+    try {
+      const archiveBytes = new Uint8Array(4 * 2 ** 20).fill(7);
+      assert.ok((await store.submitDeployment({ tenant: 't', id: 'c1', correlationId: 'c', archive: archiveBytes, mode: 'create' })).ok);
+      assert.ok(frames() > 1000, 'the submission wrote the archive (4 MiB: over 1,000 pages of 4 KiB)');
+      reader.pragma('wal_checkpoint(TRUNCATE)');
+      assert.equal(frames(), 0);
+      await store.claimDeployment('w', 60_000);
+      await store.renewDeploymentLease({ tenant: 't', id: 'c1', owner: 'w', leaseMs: 60_000 });
+      await store.renewDeploymentLease({ tenant: 't', id: 'c1', owner: 'w', leaseMs: 60_000 });
+      await store.finishDeployment({ tenant: 't', id: 'c1', owner: 'w', state: 'completed', artifactResponseCode: 200, artifactResponse: [] });
+      // Each commit writes the pages it changed: the row's page and index or freelist pages, not the archive's 1,000+.
+      assert.ok(frames() < 100, `claim, two renewals and finish wrote ${frames()} pages`);
+      assert.equal((await store.getDeployment('t', 'c1'))?.hasArchive, false);
+    } finally {
+      reader.close();
+      await store.close();
     }
   });
 

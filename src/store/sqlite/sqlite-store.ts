@@ -23,8 +23,10 @@ export interface SqliteStoreOptions {
 }
 
 const ARTIFACT_COLUMNS = 'tenant, kind, id, body, published_date, cartridge_id';
+// The archive lives in deployment_archives (migration 0002): updates of a deployment row stay small.
 const DEPLOYMENT_COLUMNS = `tenant, id, state, start_time, end_time, correlation_id, artifact_response, artifact_response_code,
-  (archive IS NOT NULL) AS has_archive, locked_by, locked_until, attempts`;
+  EXISTS (SELECT 1 FROM deployment_archives a WHERE a.tenant = deployments.tenant AND a.id = deployments.id) AS has_archive,
+  locked_by, locked_until, attempts`;
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|READONLY|CORRUPT|NOTADB|PERM|NOMEM|AUTH)/;
 
 /** Driver errors that mean "the database cannot answer" become STORE_UNAVAILABLE; others pass through. */
@@ -104,8 +106,22 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
 
   const deleteTenantTx = db.transaction((tenant: string): number => {
     const a = sql('DELETE FROM artifacts WHERE tenant = ?').run(tenant).changes;
+    sql('DELETE FROM deployment_archives WHERE tenant = ?').run(tenant);
     const d = sql('DELETE FROM deployments WHERE tenant = ?').run(tenant).changes;
     return a + d;
+  });
+
+  const storeArchive = (tenant: string, id: string, archive: Uint8Array): void => {
+    sql('INSERT INTO deployment_archives (tenant, id, archive) VALUES (?, ?, ?) ON CONFLICT (tenant, id) DO UPDATE SET archive = excluded.archive')
+      .run(tenant, id, Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+  };
+
+  const submitTx = db.transaction((input: { tenant: string; id: string; correlationId: string; archive: Uint8Array }) => {
+    const inserted = sql(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id) VALUES (?, ?, 'submitted', ?, ?) ON CONFLICT DO NOTHING`)
+      .run(input.tenant, input.id, nowIso(), input.correlationId).changes;
+    if (inserted === 0) return { ok: false, reason: 'exists' } as const;
+    storeArchive(input.tenant, input.id, input.archive);
+    return { ok: true, deployment: selectDeployment(input.tenant, input.id)! } as const;
   });
 
   const redeployTx = db.transaction((input: { tenant: string; id: string; correlationId: string; archive: Uint8Array }) => {
@@ -113,20 +129,32 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
     if (current === undefined) return { ok: false, reason: 'not_found' } as const;
     if (current.state === 'submitted' || current.state === 'processing') return { ok: false, reason: 'in_progress' } as const;
     sql(`UPDATE deployments SET state = 'submitted', start_time = ?, end_time = NULL, correlation_id = ?, artifact_response = '[]',
-      artifact_response_code = 0, archive = ?, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = ? AND id = ?`)
-      .run(nowIso(), input.correlationId, Buffer.from(input.archive), input.tenant, input.id);
+      artifact_response_code = 0, locked_by = NULL, locked_until = NULL, attempts = 0 WHERE tenant = ? AND id = ?`)
+      .run(nowIso(), input.correlationId, input.tenant, input.id);
+    storeArchive(input.tenant, input.id, input.archive);
     return { ok: true, deployment: selectDeployment(input.tenant, input.id)! } as const;
   });
 
   const claimTx = db.transaction((owner: string, leaseMs: number) => {
-    const next = sql(`SELECT tenant, id FROM deployments WHERE archive IS NOT NULL
-      AND (state = 'submitted' OR (state = 'processing' AND locked_until < ?)) ORDER BY start_time, tenant, id LIMIT 1`)
+    const next = sql(`SELECT tenant, id FROM deployments d
+      WHERE (state = 'submitted' OR (state = 'processing' AND locked_until < ?))
+        AND EXISTS (SELECT 1 FROM deployment_archives a WHERE a.tenant = d.tenant AND a.id = d.id)
+      ORDER BY start_time, tenant, id LIMIT 1`)
       .get(nowIso()) as { tenant: string; id: string } | undefined;
     if (next === undefined) return undefined;
     const row = sql(`UPDATE deployments SET state = 'processing', locked_by = ?, locked_until = ?, attempts = attempts + 1
-      WHERE tenant = ? AND id = ? RETURNING ${DEPLOYMENT_COLUMNS}, archive`)
-      .get(owner, isoAfter(leaseMs), next.tenant, next.id) as DeploymentRow & { archive: Buffer };
-    return { ...toDeployment(row), archive: row.archive };
+      WHERE tenant = ? AND id = ? RETURNING ${DEPLOYMENT_COLUMNS}`)
+      .get(owner, isoAfter(leaseMs), next.tenant, next.id) as DeploymentRow;
+    const { archive } = sql('SELECT archive FROM deployment_archives WHERE tenant = ? AND id = ?').get(next.tenant, next.id) as { archive: Buffer };
+    return { ...toDeployment(row), archive };
+  });
+
+  const finishTx = db.transaction((input: Parameters<Store['finishDeployment']>[0]): boolean => {
+    const finished = sql(`UPDATE deployments SET state = ?, end_time = ?, artifact_response_code = ?, artifact_response = ?, locked_by = NULL, locked_until = NULL
+      WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
+      .run(input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse), input.tenant, input.id, input.owner).changes === 1;
+    if (finished) sql('DELETE FROM deployment_archives WHERE tenant = ? AND id = ?').run(input.tenant, input.id);
+    return finished;
   });
 
   return {
@@ -216,15 +244,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       }
     },
 
-    submitDeployment: (input) =>
-      write(() => {
-        if (input.mode === 'update') return redeployTx.immediate(input);
-        const inserted = sql(`INSERT INTO deployments (tenant, id, state, start_time, correlation_id, archive)
-          VALUES (?, ?, 'submitted', ?, ?, ?) ON CONFLICT DO NOTHING`)
-          .run(input.tenant, input.id, nowIso(), input.correlationId, Buffer.from(input.archive)).changes;
-        if (inserted === 0) return { ok: false, reason: 'exists' } as const;
-        return { ok: true, deployment: selectDeployment(input.tenant, input.id)! } as const;
-      }),
+    submitDeployment: (input) => write(() => (input.mode === 'update' ? redeployTx : submitTx).immediate(input)),
 
     getDeployment: (tenant, id) => guard(() => selectDeployment(tenant, id)),
 
@@ -240,11 +260,7 @@ export function createSqliteStore(options: SqliteStoreOptions): Store {
       write(() => sql(`UPDATE deployments SET locked_until = ? WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
         .run(isoAfter(input.leaseMs), input.tenant, input.id, input.owner).changes === 1),
 
-    finishDeployment: (input) =>
-      write(() => sql(`UPDATE deployments SET state = ?, end_time = ?, artifact_response_code = ?, artifact_response = ?,
-          archive = NULL, locked_by = NULL, locked_until = NULL
-        WHERE tenant = ? AND id = ? AND locked_by = ? AND state = 'processing'`)
-        .run(input.state, nowIso(), input.artifactResponseCode, encodeJson(input.artifactResponse), input.tenant, input.id, input.owner).changes === 1),
+    finishDeployment: (input) => write(() => finishTx.immediate(input)),
 
     async publishKnowledgeChange(tenant) {
       for (const listener of listeners) queueMicrotask(() => listener(tenant));
